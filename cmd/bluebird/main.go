@@ -1,0 +1,150 @@
+// Command bluebird is the console: one binary serving the API and the web app.
+//
+//	bluebird serve    start the server (migrates and seeds on first start)
+//	bluebird migrate  apply migrations and seed, then exit
+//	bluebird backup   write a consistent copy of the SQLite database
+//	bluebird openapi  print the OpenAPI document
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/bluebird/console/internal/app"
+	"github.com/bluebird/console/internal/platform/config"
+	"github.com/bluebird/console/internal/platform/db"
+)
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "bluebird:", err)
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: bluebird serve|migrate|backup|openapi [flags]\n\nRun 'bluebird <command> -h' for the flags.")
+}
+
+func run(args []string) error {
+	cmd := "serve"
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		cmd, args = args[0], args[1:]
+	}
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	var cfg config.Config
+	cfg.Bind(fs)
+	out := fs.String("out", "", "backup file (default: <data>/backup/bluebird-<time>.db)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	logger := newLogger(cfg.LogLevel)
+	slog.SetDefault(logger)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	switch cmd {
+	case "serve":
+		return serve(ctx, cfg, logger)
+	case "migrate":
+		a, err := app.New(ctx, cfg, logger)
+		if err != nil {
+			return err
+		}
+		return a.Close()
+	case "openapi":
+		a, err := app.New(ctx, cfg, logger)
+		if err != nil {
+			return err
+		}
+		defer a.Close()
+		b, err := a.OpenAPI()
+		if err != nil {
+			return err
+		}
+		_, err = os.Stdout.Write(append(b, '\n'))
+		return err
+	case "backup":
+		return backup(ctx, cfg, *out)
+	default:
+		usage()
+		return fmt.Errorf("unknown command %q", cmd)
+	}
+}
+
+func newLogger(level string) *slog.Logger {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(level)); err != nil {
+		l = slog.LevelInfo
+	}
+	return slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: l}))
+}
+
+func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
+	start := time.Now()
+	a, err := app.New(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	store := "sqlite " + cfg.SQLitePath()
+	if cfg.IsPostgres() {
+		store = "postgres"
+	}
+	logger.Info("ready", "addr", cfg.Addr, "store", store, "startup", time.Since(start).String())
+	fmt.Fprintf(os.Stderr, "\nBluebird console: http://%s/  (tenant 000000, admin / admin)\n\n", cfg.Addr)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down")
+	shutdown, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// backup uses SQLite's VACUUM INTO: a consistent copy while the server runs.
+func backup(ctx context.Context, cfg config.Config, out string) error {
+	if cfg.IsPostgres() {
+		return errors.New("backup is for the embedded SQLite database; use pg_dump for PostgreSQL")
+	}
+	src := cfg.SQLitePath()
+	if _, err := os.Stat(src); err != nil {
+		return fmt.Errorf("no database at %s: %w", src, err)
+	}
+	if out == "" {
+		out = filepath.Join(cfg.DataDir, "backup", "bluebird-"+time.Now().Format("20060102-150405")+".db")
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return err
+	}
+	if _, err := os.Stat(out); err == nil {
+		return fmt.Errorf("%s exists", out)
+	}
+	d, err := db.OpenSQLite(src)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if _, err := d.ExecContext(ctx, "VACUUM INTO ?", out); err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	fmt.Println(out)
+	return nil
+}

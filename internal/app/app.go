@@ -1,0 +1,241 @@
+// Package app is the composition root: it opens the database, migrates and
+// seeds it, builds every area's services and resources, and routes them.
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/bluebird/console/internal/auth"
+	"github.com/bluebird/console/internal/develop"
+	"github.com/bluebird/console/internal/platform/authn"
+	"github.com/bluebird/console/internal/platform/authz"
+	"github.com/bluebird/console/internal/platform/config"
+	"github.com/bluebird/console/internal/platform/db"
+	"github.com/bluebird/console/internal/platform/httpx"
+	"github.com/bluebird/console/internal/platform/i18n"
+	"github.com/bluebird/console/internal/resource"
+	"github.com/bluebird/console/internal/seed"
+	"github.com/bluebird/console/internal/system"
+	"github.com/bluebird/console/internal/user"
+	"github.com/bluebird/console/migrations"
+)
+
+// App is a running console: database, services and the HTTP handler.
+type App struct {
+	Config   config.Config
+	DB       *db.DB
+	Registry *Registry
+	Auth     *auth.Service
+	System   *system.Service
+	Scopes   *system.Scopes
+	Users    *user.Service
+	Handler  http.Handler
+	Logger   *slog.Logger
+
+	api     chi.Router
+	metrics *prometheus.Registry
+	latency *prometheus.HistogramVec
+	ready   bool
+}
+
+// New opens, migrates and seeds the database and builds the handler.
+func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, error) {
+	var (
+		d   *db.DB
+		err error
+	)
+	if cfg.IsPostgres() {
+		d, err = db.OpenPostgres(cfg.DB)
+	} else {
+		d, err = db.OpenSQLite(cfg.SQLitePath())
+	}
+	if err != nil {
+		return nil, err
+	}
+	a, err := NewWithDB(ctx, cfg, d, logger)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+// NewWithDB builds the app on an open database (tests use it).
+func NewWithDB(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Logger) (*App, error) {
+	if logger == nil {
+		logger = slog.Default()
+	}
+	if err := d.Migrate(ctx, migrations.FS); err != nil {
+		return nil, err
+	}
+	if err := seed.Run(ctx, d); err != nil {
+		return nil, fmt.Errorf("seed: %w", err)
+	}
+	key, err := seed.SigningKey(ctx, d)
+	if err != nil {
+		return nil, err
+	}
+	signer, err := authn.NewSigner(key)
+	if err != nil {
+		return nil, err
+	}
+	revoked, err := auth.LoadRevocations(ctx, d, nil)
+	if err != nil {
+		return nil, err
+	}
+	a := &App{Config: cfg, DB: d, Registry: &Registry{}, Logger: logger}
+	a.System = system.NewService(d)
+	a.Scopes = &system.Scopes{DB: d}
+	userDir := &user.Directory{DB: d}
+	a.Auth = &auth.Service{DB: d, Users: userDir, Platform: a.System, Signer: signer, Revoked: revoked,
+		Captcha: auth.NewMemoryCaptcha(), ClearCache: a.clearCaches}
+	a.Users = user.New(d, a.System, revoked)
+	a.System.Users = a.Users
+	a.Handler = a.routes()
+	a.ready = true
+	return a, nil
+}
+
+func (a *App) clearCaches() {
+	a.System.Invalidate()
+	a.Scopes.Invalidate()
+}
+
+// Close releases the database.
+func (a *App) Close() error { return a.DB.Close() }
+
+func (a *App) routes() http.Handler {
+	a.metrics = prometheus.NewRegistry()
+	a.metrics.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	a.latency = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name: "bluebird_http_request_duration_seconds", Help: "API request latency by route and status class.",
+		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5},
+	}, []string{"method", "route", "status"})
+	a.metrics.MustRegister(a.latency)
+
+	env := &resource.Env{DB: a.DB, Scope: a.Scopes}
+	root := chi.NewRouter()
+	root.Use(httpx.RequestIDMiddleware, httpx.Recover)
+	root.Get("/healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) })
+	root.Get("/readyz", a.handleReady)
+	root.Handle("/metrics", promhttp.HandlerFor(a.metrics, promhttp.HandlerOpts{}))
+
+	api := chi.NewRouter()
+	a.api = api
+	api.Use(httpx.AccessLog(a.Logger, a.observe), httpx.LimitBody(httpx.MaxBody), a.authenticate, a.apiScope)
+	api.NotFound(httpx.Handle(func(*http.Request) (any, error) { return nil, httpx.ErrRouteNotFound }))
+	api.MethodNotAllowed(httpx.Handle(func(*http.Request) (any, error) { return nil, httpx.ErrMethod }))
+
+	a.Auth.Mount(api)
+	for _, res := range a.System.Mount(api, env) {
+		a.Registry.Add(res)
+	}
+	a.Users.Mount(api, env)
+	a.Registry.Add(a.Users.Users)
+	ds := develop.NewDatasource()
+	ds.Mount(api, env)
+	a.Registry.Add(ds)
+
+	api.Get("/meta/resources", httpx.Handle(resource.Guard(resource.AnyUser)(a.Registry.handleMetaList)))
+	api.Get("/meta/resource", httpx.Handle(resource.Guard(resource.AnyUser)(a.Registry.handleMeta)))
+	api.Get("/openapi.json", a.handleOpenAPI)
+
+	root.Mount("/api", api)
+	mountWeb(root)
+	return root
+}
+
+func (a *App) observe(r *http.Request, status int, d time.Duration) {
+	route := "unmatched"
+	if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
+		route = rc.RoutePattern()
+	}
+	a.latency.WithLabelValues(r.Method, route, fmt.Sprintf("%dxx", status/100)).Observe(d.Seconds())
+}
+
+func (a *App) handleReady(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if !a.ready || a.DB.PingContext(ctx) != nil {
+		http.Error(w, "not ready", http.StatusServiceUnavailable)
+		return
+	}
+	w.Write([]byte("ready"))
+}
+
+// publicPaths need no token; anything else under /api does.
+var publicPaths = append(slices.Clone(auth.PublicPaths), "/api/openapi.json", "/api/blade-system/tenant/info")
+
+func isPublic(path string) bool {
+	return slices.Contains(publicPaths, path) || strings.HasPrefix(path, "/api/blade-auth/oauth/social/") ||
+		strings.HasPrefix(path, "/api/blade-auth/oauth/sms/") || path == "/api/blade-user/register-guest"
+}
+
+var errTenantMismatch = &httpx.Error{Status: 403, Msg: i18n.T("请求头中的租户与令牌不一致", "The Tenant-Id header does not match the token")}
+
+// authenticate turns Blade-Auth into a Principal. A bad token is a 401 even
+// on a public path, so that a client learns its session ended.
+func (a *App) authenticate(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		full := r.URL.Path
+		r = r.WithContext(i18n.With(r.Context(), i18n.FromRequest(r)))
+		header := r.Header.Get("Blade-Auth")
+		if header == "" {
+			if isPublic(full) {
+				next.ServeHTTP(w, r)
+				return
+			}
+			httpx.WriteError(w, r, httpx.ErrUnauthorized)
+			return
+		}
+		p, err := a.Auth.Authenticate(r.Context(), header)
+		if err != nil {
+			if isPublic(full) && strings.HasPrefix(full, "/api/blade-auth/oauth/") {
+				next.ServeHTTP(w, r) // logout or login with a stale token still works
+				return
+			}
+			httpx.WriteError(w, r, err)
+			return
+		}
+		if t := r.Header.Get("Tenant-Id"); t != "" && t != p.TenantID {
+			httpx.WriteError(w, r, errTenantMismatch)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(authz.With(r.Context(), p)))
+	})
+}
+
+// apiScope enforces API-scope grants for callers other than administrators.
+func (a *App) apiScope(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := authz.From(r.Context())
+		if p == nil || p.IsTenantAdmin() {
+			next.ServeHTTP(w, r)
+			return
+		}
+		full := r.URL.Path
+		if code := a.Registry.CodeForPath(full); code != "" {
+			ok, err := a.Scopes.APIAllowed(r.Context(), p, code, full)
+			if err != nil {
+				httpx.WriteError(w, r, err)
+				return
+			}
+			if !ok {
+				httpx.WriteError(w, r, httpx.ErrForbidden)
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}

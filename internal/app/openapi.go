@@ -1,0 +1,140 @@
+package app
+
+import (
+	"encoding/json"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/bluebird/console/internal/resource"
+)
+
+// OpenAPI builds the OpenAPI 3.1 document from the routes actually mounted
+// and the resources' declarations; a golden test keeps it under review.
+func (a *App) OpenAPI() ([]byte, error) {
+	type op = map[string]any
+	paths := map[string]map[string]op{}
+	schemas := map[string]any{}
+	routeRes := map[string]resource.Registered{}
+	for _, res := range a.Registry.All() {
+		routeRes["/api"+res.Spec().Path()] = res
+		schemas[schemaName(res)] = resourceSchema(res.Meta())
+	}
+	err := chi.Walk(a.api, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		route = strings.TrimSuffix(route, "/*")
+		full := "/api" + route
+		if paths[full] == nil {
+			paths[full] = map[string]op{}
+		}
+		o := op{"responses": map[string]any{
+			"200": map[string]any{"description": "envelope {code, success, msg, data}"},
+			"400": map[string]any{"description": "validation or business error"},
+			"401": map[string]any{"description": "missing or invalid token"},
+		}}
+		dir, last := full[:strings.LastIndex(full, "/")], full[strings.LastIndex(full, "/")+1:]
+		if res, ok := routeRes[dir]; ok {
+			o["tags"] = []string{res.Spec().Key()}
+			o["summary"] = res.Meta().Label.En + ": " + last
+			ref := map[string]any{"$ref": "#/components/schemas/" + schemaName(res)}
+			switch last {
+			case "submit":
+				o["requestBody"] = map[string]any{"content": map[string]any{"application/json": map[string]any{"schema": ref}}}
+			case "list", "page":
+				o["parameters"] = listParams(res.Meta())
+			case "detail":
+				o["parameters"] = []any{map[string]any{"name": "id", "in": "query", "required": true, "schema": map[string]any{"type": "string"}}}
+			case "remove":
+				o["parameters"] = []any{map[string]any{"name": "ids", "in": "query", "required": true, "schema": map[string]any{"type": "string"}}}
+			}
+		} else {
+			o["tags"] = []string{strings.Split(strings.TrimPrefix(full, "/api/"), "/")[0]}
+		}
+		paths[full][strings.ToLower(method)] = o
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	doc := map[string]any{
+		"openapi": "3.1.0",
+		"info":    map[string]any{"title": "Bluebird console API", "version": "1", "description": "BladeX-compatible JSON API; see docs/ and shared/api-contract.md."},
+		"paths":   paths,
+		"components": map[string]any{
+			"schemas": schemas,
+			"securitySchemes": map[string]any{
+				"bladeAuth": map[string]any{"type": "apiKey", "in": "header", "name": "Blade-Auth"},
+				"client":    map[string]any{"type": "http", "scheme": "basic"},
+			},
+		},
+		"security": []any{map[string]any{"bladeAuth": []any{}, "client": []any{}}},
+	}
+	return json.MarshalIndent(doc, "", "  ")
+}
+
+func schemaName(res resource.Registered) string {
+	parts := strings.FieldsFunc(res.Spec().Key(), func(r rune) bool { return r == '/' || r == '-' })
+	for i, p := range parts {
+		parts[i] = strings.ToUpper(p[:1]) + p[1:]
+	}
+	return strings.Join(parts, "")
+}
+
+func resourceSchema(m *resource.Meta) map[string]any {
+	props := map[string]any{}
+	var required []string
+	for _, f := range m.Fields {
+		t := map[string]any{"type": "string", "title": f.Label.En}
+		switch f.Type {
+		case resource.TypeInt:
+			t["type"] = "integer"
+		case resource.TypeBool:
+			t["type"] = "boolean"
+		case resource.TypeDict:
+			if f.Dict != "" {
+				t["description"] = "dictionary " + f.Dict
+			}
+		case resource.TypeDateTime, resource.TypeDate:
+			t["format"] = "yyyy-MM-dd HH:mm:ss"
+		}
+		if f.Max > 0 {
+			t["maxLength"] = f.Max
+		}
+		props[f.Name] = t
+		if f.Required {
+			required = append(required, f.Name)
+		}
+	}
+	sort.Strings(required)
+	s := map[string]any{"type": "object", "properties": props}
+	if len(required) > 0 {
+		s["required"] = required
+	}
+	return s
+}
+
+func listParams(m *resource.Meta) []any {
+	ps := []any{
+		map[string]any{"name": "current", "in": "query", "schema": map[string]any{"type": "integer", "default": 1}},
+		map[string]any{"name": "size", "in": "query", "schema": map[string]any{"type": "integer", "default": 10, "maximum": resource.MaxPageSize}},
+		map[string]any{"name": "descs", "in": "query", "schema": map[string]any{"type": "string"}},
+		map[string]any{"name": "ascs", "in": "query", "schema": map[string]any{"type": "string"}},
+	}
+	for _, f := range m.Fields {
+		if f.Filter != "" {
+			ps = append(ps, map[string]any{"name": f.Name, "in": "query", "description": "filter (" + f.Filter + "); suffixes _equal, _like, _dategt ... apply", "schema": map[string]any{"type": "string"}})
+		}
+	}
+	return ps
+}
+
+func (a *App) handleOpenAPI(w http.ResponseWriter, r *http.Request) {
+	b, err := a.OpenAPI()
+	if err != nil {
+		http.Error(w, "openapi", 500)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(b)
+}

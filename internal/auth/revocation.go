@@ -1,0 +1,121 @@
+package auth
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/bluebird/console/internal/platform/db"
+	"github.com/bluebird/console/internal/platform/wire"
+)
+
+// Revocations remembers revoked token ids and per-user "revoked before"
+// times. The database is the record; an in-memory copy answers the per-request
+// check without a query. Several instances share revocations through the
+// database at start-up and Redis when configured (see Shared).
+type Revocations struct {
+	db *db.DB
+
+	mu     sync.RWMutex
+	tokens map[string]time.Time // jti → expiry
+	users  map[wire.ID]time.Time
+	shared Shared
+}
+
+// Shared is an optional cross-instance store (Redis).
+type Shared interface {
+	RevokeToken(ctx context.Context, jti string, ttl time.Duration) error
+	TokenRevoked(ctx context.Context, jti string) (bool, error)
+	RevokeUser(ctx context.Context, userID wire.ID, before time.Time) error
+	UserRevokedBefore(ctx context.Context, userID wire.ID) (time.Time, error)
+}
+
+type revokedToken struct {
+	bun.BaseModel `bun:"table:bb_revoked_token"`
+	JTI           string    `bun:"jti,pk"`
+	ExpiresAt     wire.Time `bun:"expires_at"`
+}
+
+type userRevocation struct {
+	bun.BaseModel `bun:"table:bb_user_revocation"`
+	UserID        wire.ID   `bun:"user_id,pk"`
+	RevokedBefore wire.Time `bun:"revoked_before"`
+}
+
+// LoadRevocations reads the live revocations and drops expired ones.
+func LoadRevocations(ctx context.Context, d *db.DB, shared Shared) (*Revocations, error) {
+	r := &Revocations{db: d, tokens: map[string]time.Time{}, users: map[wire.ID]time.Time{}, shared: shared}
+	now := wire.Now()
+	if _, err := d.NewDelete().Model((*revokedToken)(nil)).Where("expires_at < ?", now).Exec(ctx); err != nil {
+		return nil, err
+	}
+	var toks []revokedToken
+	if err := d.NewSelect().Model(&toks).Scan(ctx); err != nil {
+		return nil, err
+	}
+	for _, t := range toks {
+		r.tokens[t.JTI] = t.ExpiresAt.Time
+	}
+	var users []userRevocation
+	if err := d.NewSelect().Model(&users).Scan(ctx); err != nil {
+		return nil, err
+	}
+	for _, u := range users {
+		r.users[u.UserID] = u.RevokedBefore.Time
+	}
+	return r, nil
+}
+
+// RevokeToken revokes one token until it would have expired anyway.
+func (r *Revocations) RevokeToken(ctx context.Context, idb bun.IDB, jti string, expires time.Time) error {
+	if _, err := idb.NewInsert().Model(&revokedToken{JTI: jti, ExpiresAt: wire.Time{Time: expires.UTC().Truncate(time.Second)}}).
+		On("CONFLICT (jti) DO NOTHING").Exec(ctx); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	r.tokens[jti] = expires
+	r.mu.Unlock()
+	if r.shared != nil {
+		return r.shared.RevokeToken(ctx, jti, time.Until(expires))
+	}
+	return nil
+}
+
+// RevokeUser revokes every token of a user issued up to now (password change, disable).
+func (r *Revocations) RevokeUser(ctx context.Context, idb bun.IDB, userID wire.ID) error {
+	// Tokens carry whole seconds; anything issued in this second or before is revoked.
+	before := time.Now().UTC().Truncate(time.Second).Add(time.Second)
+	if _, err := idb.NewInsert().Model(&userRevocation{UserID: userID, RevokedBefore: wire.Time{Time: before}}).
+		On("CONFLICT (user_id) DO UPDATE").Set("revoked_before = EXCLUDED.revoked_before").Exec(ctx); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	r.users[userID] = before
+	r.mu.Unlock()
+	if r.shared != nil {
+		return r.shared.RevokeUser(ctx, userID, before)
+	}
+	return nil
+}
+
+// Revoked tells whether a token (id, user, issue time) may no longer be used.
+func (r *Revocations) Revoked(ctx context.Context, jti string, userID wire.ID, issued time.Time) bool {
+	r.mu.RLock()
+	_, tok := r.tokens[jti]
+	before, hasUser := r.users[userID]
+	r.mu.RUnlock()
+	if tok || (hasUser && issued.Before(before)) {
+		return true
+	}
+	if r.shared != nil {
+		if ok, err := r.shared.TokenRevoked(ctx, jti); err != nil || ok {
+			return true // fail closed when the shared store cannot answer
+		}
+		if t, err := r.shared.UserRevokedBefore(ctx, userID); err != nil || issued.Before(t) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,229 @@
+package resource
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/bluebird/console/internal/platform/i18n"
+	"github.com/bluebird/console/internal/platform/wire"
+)
+
+// Field types as the UI knows them.
+const (
+	TypeString   = "string"
+	TypeText     = "text"
+	TypeInt      = "int"
+	TypeDecimal  = "decimal"
+	TypeBool     = "bool"
+	TypeDate     = "date"
+	TypeDateTime = "datetime"
+	TypeID       = "id"
+	TypeDict     = "dict"
+	TypePassword = "password"
+	TypeTree     = "tree"
+	TypeImage    = "image"
+)
+
+// Field is one declared column: derived from the struct field and its `f` tag.
+//
+// The tag is a semicolon list: label=zh|en, type=…, req, msg=zh|en (required
+// message when the derived 请输入<label> does not fit), max=N, min=N,
+// pattern=regexp, dict=code, dictbiz=code, search (shown in the search bar),
+// filter=like|equal (default: like for text, date for datetimes, equal otherwise),
+// nofilter, sort, hide (not a table column), noform, ro
+// (never written by submit), once (written at insert only), span=N, tree=url,
+// multi (comma-list of ids). Password fields are never read back, and an
+// empty password in an update leaves the stored one alone.
+type Field struct {
+	Name     string               `json:"name"`
+	Column   string               `json:"-"`
+	Type     string               `json:"type"`
+	Label    i18n.Text            `json:"label"`
+	Required bool                 `json:"required"`
+	Messages map[string]i18n.Text `json:"messages,omitempty"`
+	Max      int                  `json:"max,omitempty"`
+	Min      *int                 `json:"min,omitempty"`
+	Pattern  string               `json:"pattern,omitempty"`
+	Dict     string               `json:"dict,omitempty"`
+	DictBiz  bool                 `json:"dictBiz,omitempty"`
+	Filter   string               `json:"filter,omitempty"` // like, equal, or "" when not filterable
+	Search   bool                 `json:"search"`
+	Sortable bool                 `json:"sortable"`
+	List     bool                 `json:"list"`
+	Form     bool                 `json:"form"`
+	Readonly bool                 `json:"readonly"`
+	Span     int                  `json:"span,omitempty"`
+	TreeURL  string               `json:"treeUrl,omitempty"`
+	Multi    bool                 `json:"multi,omitempty"`
+	// Once fields are written at insert only (a user's password: changed by its own endpoints).
+	Once bool `json:"once,omitempty"`
+
+	index []int
+	kind  reflect.Kind
+}
+
+func (f *Field) isText() bool {
+	return f.kind == reflect.String && (f.Type == TypeString || f.Type == TypeText)
+}
+
+// requiredMessage is the message for an empty required field.
+func (f *Field) requiredMessage() i18n.Text {
+	if m, ok := f.Messages["required"]; ok {
+		return m
+	}
+	if f.Type == TypeDict || f.Type == TypeTree || f.Type == TypeBool {
+		return i18n.T("请选择"+f.Label.Zh, "Please select "+strings.ToLower(f.Label.En))
+	}
+	return i18n.T("请输入"+f.Label.Zh, "Please enter "+strings.ToLower(f.Label.En))
+}
+
+var (
+	idType   = reflect.TypeOf(wire.ID(0))
+	timeType = reflect.TypeOf(wire.Time{})
+)
+
+// parseFields walks the struct type (embedded structs first) and returns its declared fields.
+func parseFields(t reflect.Type) ([]*Field, error) {
+	var out []*Field
+	var walk func(t reflect.Type, prefix []int) error
+	walk = func(t reflect.Type, prefix []int) error {
+		for i := 0; i < t.NumField(); i++ {
+			sf := t.Field(i)
+			idx := append(append([]int{}, prefix...), i)
+			if sf.Anonymous && sf.Type.Kind() == reflect.Struct {
+				if err := walk(sf.Type, idx); err != nil {
+					return err
+				}
+				continue
+			}
+			bunTag := sf.Tag.Get("bun")
+			jsonTag := strings.Split(sf.Tag.Get("json"), ",")[0]
+			if bunTag == "" || bunTag == "-" || strings.Contains(bunTag, "scanonly") || jsonTag == "" {
+				continue
+			}
+			col := strings.Split(bunTag, ",")[0]
+			f := &Field{Name: jsonTag, Column: col, List: true, Form: true, index: idx, kind: sf.Type.Kind()}
+			if jsonTag == "-" {
+				f.Name = ""
+			}
+			switch {
+			case sf.Type == idType:
+				f.Type = TypeID
+			case sf.Type == timeType:
+				f.Type = TypeDateTime
+			case sf.Type.Kind() == reflect.Int || sf.Type.Kind() == reflect.Int64 || sf.Type.Kind() == reflect.Int32:
+				f.Type = TypeInt
+			case sf.Type.Kind() == reflect.Bool:
+				f.Type = TypeBool
+			default:
+				f.Type = TypeString
+			}
+			if err := f.applyTag(sf.Tag.Get("f")); err != nil {
+				return fmt.Errorf("field %s: %w", sf.Name, err)
+			}
+			out = append(out, f)
+		}
+		return nil
+	}
+	if err := walk(t, nil); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (f *Field) applyTag(tag string) error {
+	noFilter := false
+	for _, part := range strings.Split(tag, ";") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		key, val, _ := strings.Cut(part, "=")
+		switch key {
+		case "label":
+			zh, en, _ := strings.Cut(val, "|")
+			f.Label = i18n.T(zh, en)
+		case "type":
+			f.Type = val
+		case "req":
+			f.Required = true
+		case "msg":
+			zh, en, _ := strings.Cut(val, "|")
+			if f.Messages == nil {
+				f.Messages = map[string]i18n.Text{}
+			}
+			f.Messages["required"] = i18n.T(zh, en)
+		case "max", "min", "span":
+			n, err := strconv.Atoi(val)
+			if err != nil {
+				return fmt.Errorf("%s=%q", key, val)
+			}
+			switch key {
+			case "max":
+				f.Max = n
+			case "min":
+				f.Min = &n
+			case "span":
+				f.Span = n
+			}
+		case "pattern":
+			f.Pattern = val
+		case "dict", "dictbiz":
+			f.Dict, f.DictBiz = val, key == "dictbiz"
+			if f.Type == TypeString || f.Type == TypeInt {
+				f.Type = TypeDict
+			}
+		case "search":
+			f.Search = true
+		case "filter":
+			f.Filter = val
+		case "nofilter":
+			noFilter = true
+		case "sort":
+			f.Sortable = true
+		case "hide":
+			f.List = false
+		case "noform":
+			f.Form = false
+		case "ro":
+			f.Readonly = true
+		case "tree":
+			f.TreeURL = val
+			if f.Type == TypeID || f.Type == TypeString {
+				f.Type = TypeTree
+			}
+		case "multi":
+			f.Multi = true
+		case "once":
+			f.Once = true
+		default:
+			return fmt.Errorf("unknown tag key %q", key)
+		}
+	}
+	if f.Label.Zh == "" {
+		return fmt.Errorf("missing label")
+	}
+	if f.Label.En == "" {
+		f.Label.En = f.Label.Zh
+	}
+	if f.Required {
+		if f.Messages == nil {
+			f.Messages = map[string]i18n.Text{}
+		}
+		f.Messages["required"] = f.requiredMessage()
+	}
+	switch {
+	case noFilter || f.Type == TypePassword || f.Type == TypeImage:
+		f.Filter = ""
+	case f.Filter != "":
+	case f.Type == TypeDateTime || f.Type == TypeDate:
+		f.Filter = "date"
+	case f.isText():
+		f.Filter = "like"
+	default:
+		f.Filter = "equal"
+	}
+	return nil
+}

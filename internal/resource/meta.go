@@ -1,0 +1,57 @@
+package resource
+
+import (
+	"reflect"
+
+	"github.com/bluebird/console/internal/platform/i18n"
+)
+
+// Meta is what the UI needs to draw a resource's table, search bar and form.
+type Meta struct {
+	Name        string            `json:"name"`
+	Service     string            `json:"service"`
+	Path        string            `json:"path"`
+	MenuCode    string            `json:"menuCode"`
+	Label       i18n.Text         `json:"label"`
+	Paged       bool              `json:"paged"`
+	Fields      []*Field          `json:"fields"`
+	Actions     []string          `json:"actions"`
+	Permissions map[string]string `json:"permissions"`
+
+	byName   map[string]*Field
+	byColumn map[string]*Field
+}
+
+func newMeta(spec *Spec, t reflect.Type) (*Meta, error) {
+	fields, err := parseFields(t)
+	if err != nil {
+		return nil, err
+	}
+	m := &Meta{
+		Name: spec.Name, Service: spec.Service, Path: "/api" + spec.Path(), MenuCode: spec.MenuCode,
+		Label: spec.Label, Paged: spec.has("page"), byName: map[string]*Field{}, byColumn: map[string]*Field{},
+	}
+	for _, f := range fields {
+		if f.Name == "" {
+			continue
+		}
+		m.Fields = append(m.Fields, f)
+		m.byName[f.Name] = f
+		m.byColumn[f.Column] = f
+	}
+	for _, r := range []string{"list", "page", "detail", "submit", "remove", "export"} {
+		if spec.has(r) {
+			m.Actions = append(m.Actions, r)
+		}
+	}
+	if spec.MenuCode != "" {
+		m.Permissions = map[string]string{}
+		for _, op := range []string{"add", "edit", "delete", "view", "export"} {
+			m.Permissions[op] = spec.MenuCode + "_" + op
+		}
+	}
+	return m, nil
+}
+
+// Field returns the declared field by JSON name.
+func (m *Meta) Field(name string) *Field { return m.byName[name] }

@@ -1,0 +1,237 @@
+package resource
+
+import (
+	"net/url"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/bluebird/console/internal/platform/db"
+	"github.com/bluebird/console/internal/platform/httpx"
+	"github.com/bluebird/console/internal/platform/wire"
+	"github.com/uptrace/bun"
+)
+
+// MaxPageSize caps `size` so no single request can ask for the whole table.
+const MaxPageSize = 1000
+
+// Query is a parsed list request (api-contract.md §3).
+type Query struct {
+	Current, Size int
+	Conds         []Cond
+	Order         []Order
+}
+
+// Cond is one whitelisted filter.
+type Cond struct {
+	Field *Field
+	Op    string // equal notequal like notlike likeleft likeright gt ge lt le null notnull dategt datege datelt datele dateequal
+	Value any
+}
+
+// Order is one whitelisted sort.
+type Order struct {
+	Field *Field
+	Desc  bool
+}
+
+var suffixes = []string{"_notequal", "_equal", "_notlike", "_likeleft", "_likeright", "_like", "_notnull", "_null",
+	"_dategt", "_datege", "_datelt", "_datele", "_dateequal", "_gt", "_ge", "_lt", "_le", "_ignore"}
+
+// reserved parameters are never filters.
+var reserved = map[string]bool{"current": true, "size": true, "descs": true, "ascs": true, "ids": true, "id": true, "_t": true, "t": true}
+
+// ParseQuery reads paging, filters and sorts from the URL query. Filters on
+// undeclared names are ignored; sorts on undeclared columns are a 400.
+func (m *Meta) ParseQuery(v url.Values) (*Query, error) {
+	q := &Query{Current: 1, Size: 10}
+	var err error
+	if s := v.Get("current"); s != "" {
+		if q.Current, err = strconv.Atoi(s); err != nil || q.Current < 1 {
+			return nil, httpx.InvalidParam("current")
+		}
+	}
+	if s := v.Get("size"); s != "" {
+		if q.Size, err = strconv.Atoi(s); err != nil || q.Size < 1 {
+			return nil, httpx.InvalidParam("size")
+		}
+		if q.Size > MaxPageSize {
+			q.Size = MaxPageSize
+		}
+	}
+	for _, key := range []string{"descs", "ascs"} {
+		for _, name := range strings.Split(v.Get(key), ",") {
+			name = strings.TrimSpace(name)
+			if name == "" {
+				continue
+			}
+			f := m.sortable(name)
+			if f == nil {
+				return nil, httpx.Badf("不支持按%s排序", "Sorting by %s is not supported", name)
+			}
+			q.Order = append(q.Order, Order{Field: f, Desc: key == "descs"})
+		}
+	}
+	for key, vals := range v {
+		if reserved[key] || len(vals) == 0 {
+			continue
+		}
+		raw := strings.TrimSpace(vals[0])
+		name, op := key, ""
+		for _, s := range suffixes {
+			if strings.HasSuffix(key, s) {
+				name, op = strings.TrimSuffix(key, s), s[1:]
+				break
+			}
+		}
+		if op == "ignore" {
+			continue
+		}
+		if raw == "" && op != "null" && op != "notnull" {
+			continue
+		}
+		f := m.byName[name]
+		if f == nil || f.Filter == "" {
+			continue
+		}
+		c, err := buildCond(f, op, raw, key)
+		if err != nil {
+			return nil, err
+		}
+		q.Conds = append(q.Conds, c)
+	}
+	return q, nil
+}
+
+func (m *Meta) sortable(name string) *Field {
+	f := m.byName[name]
+	if f == nil {
+		// BladeX clients may send column names.
+		f = m.byColumn[name]
+	}
+	if f == nil || !f.Sortable {
+		return nil
+	}
+	return f
+}
+
+func buildCond(f *Field, op, raw, key string) (Cond, error) {
+	if op == "" {
+		switch f.Filter {
+		case "like":
+			op = "like"
+		case "date":
+			op = "dateequal"
+		default:
+			op = "equal"
+		}
+	}
+	c := Cond{Field: f, Op: op}
+	switch op {
+	case "null", "notnull":
+		return c, nil
+	case "like", "notlike", "likeleft", "likeright":
+		c.Value = raw
+		return c, nil
+	case "dategt", "datege", "datelt", "datele", "dateequal":
+		t, err := wire.ParseTime(raw)
+		if err != nil {
+			return c, httpx.InvalidParam(key)
+		}
+		c.Value = t
+		return c, nil
+	}
+	switch f.Type {
+	case TypeID, TypeTree:
+		if f.kind == reflect.String {
+			c.Value = raw
+			break
+		}
+		id, err := wire.ParseID(raw)
+		if err != nil {
+			return c, httpx.InvalidParam(key)
+		}
+		c.Value = int64(id)
+	case TypeInt:
+		n, err := strconv.ParseInt(raw, 10, 64)
+		if err != nil {
+			return c, httpx.InvalidParam(key)
+		}
+		c.Value = n
+	case TypeDict, TypeBool:
+		if f.kind == reflect.String {
+			c.Value = raw
+			break
+		}
+		n, err := strconv.ParseInt(raw, 10, 64)
+		if err != nil {
+			return c, httpx.InvalidParam(key)
+		}
+		c.Value = n
+	case TypeDateTime, TypeDate:
+		t, err := wire.ParseTime(raw)
+		if err != nil {
+			return c, httpx.InvalidParam(key)
+		}
+		c.Value = t
+	default:
+		c.Value = raw
+	}
+	return c, nil
+}
+
+// Apply adds the conditions and order to a select query on table alias tbl.
+func (q *Query) Apply(sq *bun.SelectQuery, alias string) *bun.SelectQuery {
+	for _, c := range q.Conds {
+		col := bun.Ident(c.Field.Column)
+		if alias != "" {
+			col = bun.Ident(alias + "." + c.Field.Column)
+		}
+		switch c.Op {
+		case "equal", "dateequal":
+			if c.Op == "dateequal" {
+				t := c.Value.(wire.Time)
+				if t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 {
+					// a bare date means the whole day
+					sq = sq.Where("? >= ? AND ? < ?", col, t, col, wire.Time{Time: t.AddDate(0, 0, 1)})
+					continue
+				}
+			}
+			sq = sq.Where("? = ?", col, c.Value)
+		case "notequal":
+			sq = sq.Where("? <> ?", col, c.Value)
+		case "like":
+			sq = sq.Where("? LIKE ? ESCAPE '\\'", col, "%"+db.EscapeLike(c.Value.(string))+"%")
+		case "notlike":
+			sq = sq.Where("? NOT LIKE ? ESCAPE '\\'", col, "%"+db.EscapeLike(c.Value.(string))+"%")
+		case "likeleft":
+			sq = sq.Where("? LIKE ? ESCAPE '\\'", col, "%"+db.EscapeLike(c.Value.(string)))
+		case "likeright":
+			sq = sq.Where("? LIKE ? ESCAPE '\\'", col, db.EscapeLike(c.Value.(string))+"%")
+		case "gt", "dategt":
+			sq = sq.Where("? > ?", col, c.Value)
+		case "ge", "datege":
+			sq = sq.Where("? >= ?", col, c.Value)
+		case "lt", "datelt":
+			sq = sq.Where("? < ?", col, c.Value)
+		case "le", "datele":
+			sq = sq.Where("? <= ?", col, c.Value)
+		case "null":
+			sq = sq.Where("? IS NULL", col)
+		case "notnull":
+			sq = sq.Where("? IS NOT NULL", col)
+		}
+	}
+	for _, o := range q.Order {
+		col := bun.Ident(o.Field.Column)
+		if alias != "" {
+			col = bun.Ident(alias + "." + o.Field.Column)
+		}
+		if o.Desc {
+			sq = sq.OrderExpr("? DESC", col)
+		} else {
+			sq = sq.OrderExpr("? ASC", col)
+		}
+	}
+	return sq
+}

@@ -1,0 +1,652 @@
+package resource
+
+import (
+	"context"
+	"log/slog"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"reflect"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/uptrace/bun"
+
+	"github.com/bluebird/console/internal/platform/authz"
+	"github.com/bluebird/console/internal/platform/db"
+	"github.com/bluebird/console/internal/platform/httpx"
+	"github.com/bluebird/console/internal/platform/i18n"
+	"github.com/bluebird/console/internal/platform/wire"
+)
+
+// DataScoper gives the data-scope predicate of a principal for a resource
+// code: "" means unrestricted. It must fail closed ("1 = 0") on a rule it
+// cannot apply.
+type DataScoper interface {
+	Where(ctx context.Context, p *authz.Principal, resourceCode, alias string, hasColumn func(string) bool) (string, []any, error)
+}
+
+// Env is what mounted resources need at run time.
+type Env struct {
+	DB    *db.DB
+	Scope DataScoper
+}
+
+// Hooks hold a resource's business logic; every one is optional.
+type Hooks[T any] struct {
+	// Validate runs after the declared rules, outside the transaction.
+	Validate func(ctx context.Context, row *T, present map[string]bool, isNew bool) error
+	// BeforeSave and AfterSave run inside the submit transaction.
+	BeforeSave func(ctx context.Context, tx bun.Tx, row *T, isNew bool) error
+	AfterSave  func(ctx context.Context, tx bun.Tx, row *T, isNew bool) error
+	// BeforeRemove runs inside the remove transaction with the ids the caller may see.
+	BeforeRemove func(ctx context.Context, tx bun.Tx, ids []wire.ID) error
+	// Query adds request-specific conditions to list queries.
+	Query func(r *http.Request, q *bun.SelectQuery) (*bun.SelectQuery, error)
+	// Enrich fills computed fields of rows about to be sent.
+	Enrich func(ctx context.Context, idb bun.IDB, rows []T) error
+}
+
+// Registered is the type-erased view of a resource, for the registry,
+// the metadata endpoint, the OpenAPI document and the conformance tests.
+type Registered interface {
+	Spec() *Spec
+	Meta() *Meta
+	Mount(r chi.Router, env *Env)
+}
+
+// Resource is a declared resource of row type T.
+type Resource[T any] struct {
+	spec  Spec
+	meta  *Meta
+	hooks Hooks[T]
+	env   *Env
+	order string
+	pats  map[string]*regexp.Regexp
+}
+
+// New declares a resource. It panics on a bad declaration: that is a programming error found at start-up.
+func New[T any](spec Spec, hooks Hooks[T]) *Resource[T] {
+	var zero T
+	t := reflect.TypeOf(zero)
+	if _, ok := any(&zero).(hasBase); !ok {
+		panic(fmt.Sprintf("resource %s: %s must embed resource.Base", spec.Key(), t))
+	}
+	meta, err := newMeta(&spec, t)
+	if err != nil {
+		panic(fmt.Sprintf("resource %s: %v", spec.Key(), err))
+	}
+	if spec.Scope == Global && spec.Write == AnyUser {
+		spec.Write = Super
+	}
+	r := &Resource[T]{spec: spec, meta: meta, hooks: hooks, order: spec.DefaultOrder, pats: map[string]*regexp.Regexp{}}
+	if r.order == "" {
+		r.order = "id DESC"
+	}
+	for _, f := range meta.Fields {
+		if f.Pattern != "" {
+			r.pats[f.Name] = regexp.MustCompile(f.Pattern)
+		}
+	}
+	for _, group := range spec.Unique {
+		for _, name := range group {
+			if meta.byName[name] == nil {
+				panic(fmt.Sprintf("resource %s: unique field %q is not declared", spec.Key(), name))
+			}
+		}
+	}
+	return r
+}
+
+func (r *Resource[T]) Spec() *Spec { return &r.spec }
+func (r *Resource[T]) Meta() *Meta { return r.meta }
+
+// Mount adds the generic routes the spec asks for.
+func (r *Resource[T]) Mount(router chi.Router, env *Env) {
+	r.env = env
+	read, write := Guard(r.spec.Read), Guard(r.spec.Write)
+	if r.spec.has("list") {
+		router.Get(r.spec.Path()+"/list", httpx.Handle(read(r.handleList)))
+	}
+	if r.spec.has("page") {
+		router.Get(r.spec.Path()+"/page", httpx.Handle(read(r.handleList)))
+	}
+	if r.spec.has("detail") {
+		router.Get(r.spec.Path()+"/detail", httpx.Handle(read(r.handleDetail)))
+	}
+	if r.spec.has("submit") {
+		router.Post(r.spec.Path()+"/submit", httpx.Handle(write(r.handleSubmit)))
+	}
+	if r.spec.has("remove") {
+		router.Post(r.spec.Path()+"/remove", httpx.Handle(write(r.handleRemove)))
+	}
+	if r.spec.has("export") {
+		router.Get(r.spec.Path()+"/export", httpx.Handle(read(r.handleExport)))
+	}
+}
+
+// Env returns the run-time environment given at Mount.
+func (r *Resource[T]) Env() *Env { return r.env }
+
+// Guard wraps a handler with an access check.
+func Guard(a Access) func(httpx.HandlerFunc) httpx.HandlerFunc {
+	return func(h httpx.HandlerFunc) httpx.HandlerFunc {
+		return func(req *http.Request) (any, error) {
+			p := authz.From(req.Context())
+			if p == nil {
+				return nil, httpx.ErrUnauthorized
+			}
+			switch a {
+			case Super:
+				if !p.IsSuper() {
+					return nil, httpx.ErrForbidden
+				}
+			case Admin:
+				if !p.IsTenantAdmin() {
+					return nil, httpx.ErrForbidden
+				}
+			}
+			return h(req)
+		}
+	}
+}
+
+// principal returns the caller or 401.
+func principal(ctx context.Context) (*authz.Principal, error) {
+	p := authz.From(ctx)
+	if p == nil {
+		return nil, httpx.ErrUnauthorized
+	}
+	return p, nil
+}
+
+// crossTenant tells whether the caller sees every tenant's rows of this resource.
+func (r *Resource[T]) crossTenant(p *authz.Principal) bool {
+	return r.spec.Scope == Global || (r.spec.Scope == TenantAdmin && p.IsSuper())
+}
+
+// scope adds the tenant, soft-delete and data-scope predicates to q; every
+// read and write of the engine goes through it.
+func (r *Resource[T]) scope(ctx context.Context, q bun.QueryBuilder, alias string) (bun.QueryBuilder, error) {
+	p, err := principal(ctx)
+	if err != nil {
+		return nil, err
+	}
+	col := func(c string) bun.Ident {
+		if alias != "" {
+			return bun.Ident(alias + "." + c)
+		}
+		return bun.Ident(c)
+	}
+	q = q.Where("? = 0", col("is_deleted"))
+	if !r.crossTenant(p) {
+		q = q.Where("? = ?", col("tenant_id"), p.TenantID)
+	}
+	if r.spec.DataScope && r.env.Scope != nil && !p.IsTenantAdmin() {
+		where, args, err := r.env.Scope.Where(ctx, p, r.spec.MenuCode, alias, r.hasColumn)
+		if err != nil {
+			return nil, err
+		}
+		if where != "" {
+			q = q.Where(where, args...)
+		}
+	}
+	return q, nil
+}
+
+func (r *Resource[T]) hasColumn(c string) bool { return r.meta.byColumn[c] != nil }
+
+// Select starts a scoped select of this resource's table into model.
+func (r *Resource[T]) Select(ctx context.Context, idb bun.IDB, model any) (*bun.SelectQuery, error) {
+	q := idb.NewSelect().Model(model).ModelTableExpr("? AS ?TableAlias", bun.Ident(r.spec.Table))
+	qb, err := r.scope(ctx, q.QueryBuilder(), "")
+	if err != nil {
+		return nil, err
+	}
+	return qb.Unwrap().(*bun.SelectQuery), nil
+}
+
+// Get loads one row the caller may see, or ErrNotFound.
+func (r *Resource[T]) Get(ctx context.Context, idb bun.IDB, id wire.ID) (*T, error) {
+	row := new(T)
+	q, err := r.Select(ctx, idb, row)
+	if err != nil {
+		return nil, err
+	}
+	if err := q.Where("id = ?", id).Limit(1).Scan(ctx); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, httpx.ErrNotFound
+		}
+		return nil, err
+	}
+	r.blankSecrets(row)
+	return row, nil
+}
+
+// blankSecrets zeroes password fields: they are written, never read back.
+func (r *Resource[T]) blankSecrets(row *T) {
+	v := reflect.ValueOf(row).Elem()
+	for _, f := range r.meta.Fields {
+		if f.Type == TypePassword {
+			v.FieldByIndex(f.index).SetZero()
+		}
+	}
+}
+
+// List runs a parsed query and returns one page and the total.
+func (r *Resource[T]) List(ctx context.Context, idb bun.IDB, q *Query, extra func(*bun.SelectQuery) (*bun.SelectQuery, error)) ([]T, int64, error) {
+	rows := make([]T, 0, q.Size)
+	sq, err := r.Select(ctx, idb, &rows)
+	if err != nil {
+		return nil, 0, err
+	}
+	sq = q.Apply(sq, "")
+	if extra != nil {
+		if sq, err = extra(sq); err != nil {
+			return nil, 0, err
+		}
+	}
+	if len(q.Order) == 0 {
+		sq = sq.OrderExpr(r.order)
+	}
+	total, err := sq.Limit(int64(q.Size)).Offset(int64((q.Current - 1) * q.Size)).ScanAndCount(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	if r.hooks.Enrich != nil && len(rows) > 0 {
+		if err := r.hooks.Enrich(ctx, idb, rows); err != nil {
+			return nil, 0, err
+		}
+	}
+	for i := range rows {
+		r.blankSecrets(&rows[i])
+	}
+	return rows, int64(total), nil
+}
+
+func (r *Resource[T]) handleList(req *http.Request) (any, error) {
+	return r.listPage(req)
+}
+
+func (r *Resource[T]) listPage(req *http.Request) (any, error) {
+	q, err := r.meta.ParseQuery(req.URL.Query())
+	if err != nil {
+		return nil, err
+	}
+	rows, total, err := r.List(req.Context(), r.env.DB, q, r.extra(req))
+	if err != nil {
+		return nil, err
+	}
+	return httpx.NewPage(rows, total, q.Current, q.Size), nil
+}
+
+func (r *Resource[T]) handleDetail(req *http.Request) (any, error) {
+	id, err := httpx.QueryID(req, "id")
+	if err != nil {
+		return nil, err
+	}
+	row, err := r.Get(req.Context(), r.env.DB, id)
+	if err != nil {
+		return nil, err
+	}
+	if r.hooks.Enrich != nil {
+		rows := []T{*row}
+		if err := r.hooks.Enrich(req.Context(), r.env.DB, rows); err != nil {
+			return nil, err
+		}
+		return rows[0], nil
+	}
+	return row, nil
+}
+
+// Decode reads a submit body: the row, and which JSON keys were present.
+func (r *Resource[T]) Decode(req *http.Request) (*T, map[string]bool, error) {
+	body, err := httpx.ReadBody(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	var keys map[string]json.RawMessage
+	if err := httpx.DecodeBytes(body, &keys); err != nil {
+		return nil, nil, err
+	}
+	row := new(T)
+	if err := httpx.DecodeBytes(body, row); err != nil {
+		return nil, nil, err
+	}
+	present := make(map[string]bool, len(keys))
+	for k := range keys {
+		present[k] = true
+	}
+	return row, present, nil
+}
+
+// FieldError is the data of a validation failure: field name to message.
+type FieldError map[string]string
+
+// Check applies the declared rules to a decoded row.
+func (r *Resource[T]) Check(ctx context.Context, row *T, present map[string]bool, isNew bool) error {
+	lang := i18n.From(ctx)
+	v := reflect.ValueOf(row).Elem()
+	errs := FieldError{}
+	var first i18n.Text
+	fail := func(f *Field, msg i18n.Text) {
+		if _, ok := errs[f.Name]; ok {
+			return
+		}
+		errs[f.Name] = msg.In(lang)
+		if first.Zh == "" {
+			first = msg
+		}
+	}
+	for _, f := range r.meta.Fields {
+		if f.Readonly || (!isNew && (!present[f.Name] || f.Once || f.Type == TypePassword)) {
+			continue
+		}
+		fv := v.FieldByIndex(f.index)
+		if f.Required && fv.IsZero() {
+			fail(f, f.Messages["required"])
+			continue
+		}
+		if fv.Kind() == reflect.String {
+			s := fv.String()
+			if f.Max > 0 && utf8.RuneCountInString(s) > f.Max {
+				fail(f, i18n.T(f.Label.Zh+"长度不能超过%d个字符", f.Label.En+" must be at most %d characters").Format(f.Max))
+			}
+			if re := r.pats[f.Name]; re != nil && s != "" && !re.MatchString(s) {
+				fail(f, i18n.T(f.Label.Zh+"格式不正确", f.Label.En+" is not in a valid format"))
+			}
+		}
+		if f.Min != nil && (fv.Kind() == reflect.Int || fv.Kind() == reflect.Int64) && fv.Int() < int64(*f.Min) {
+			fail(f, i18n.T(f.Label.Zh+"不能小于%d", f.Label.En+" must be at least %d").Format(*f.Min))
+		}
+	}
+	if len(errs) > 0 {
+		return &httpx.Error{Status: 400, Msg: first, Data: errs}
+	}
+	if r.hooks.Validate != nil {
+		return r.hooks.Validate(ctx, row, present, isNew)
+	}
+	return nil
+}
+
+func (r *Resource[T]) handleSubmit(req *http.Request) (any, error) {
+	ctx := i18n.With(req.Context(), i18n.FromRequest(req))
+	row, present, err := r.Decode(req)
+	if err != nil {
+		return nil, err
+	}
+	isNew := any(row).(hasBase).base().ID == 0
+	if err := r.Check(ctx, row, present, isNew); err != nil {
+		return nil, err
+	}
+	err = r.env.DB.Tx(ctx, func(tx bun.Tx) error { return r.Save(ctx, tx, row, present) })
+	if err != nil {
+		return nil, err
+	}
+	if isNew {
+		return row, nil
+	}
+	// Answer with the stored row, not the partial body.
+	return r.Get(ctx, r.env.DB, any(row).(hasBase).base().ID)
+}
+
+// Save inserts (no id) or updates (id; only the present fields) inside tx,
+// running the unique checks and save hooks.
+func (r *Resource[T]) Save(ctx context.Context, tx bun.Tx, row *T, present map[string]bool) error {
+	b := any(row).(hasBase).base()
+	isNew := b.ID == 0
+	p, err := principal(ctx)
+	if err != nil {
+		return err
+	}
+	if !isNew {
+		// The row must exist and be visible to the caller before anything else.
+		cur, err := r.Get(ctx, tx, b.ID)
+		if err != nil {
+			return err
+		}
+		if present["version"] && b.Version != 0 && any(cur).(hasBase).base().Version != b.Version {
+			return httpx.ErrStale
+		}
+		b.TenantID = any(cur).(hasBase).base().TenantID
+	} else {
+		switch {
+		case r.spec.Scope == Global:
+			b.TenantID = authz.SuperTenant
+		case r.spec.Scope == TenantAdmin && p.IsSuper() && b.TenantID != "":
+			// the super user may create rows in another tenant
+		default:
+			b.TenantID = p.TenantID
+		}
+	}
+	if err := r.checkUnique(ctx, tx, row, present, isNew); err != nil {
+		return err
+	}
+	if r.hooks.BeforeSave != nil {
+		if err := r.hooks.BeforeSave(ctx, tx, row, isNew); err != nil {
+			return err
+		}
+	}
+	now := wire.Now()
+	if isNew {
+		if err := r.Insert(ctx, tx, row); err != nil {
+			return err
+		}
+	} else {
+		cols := make([]string, 0, len(present))
+		for _, f := range r.meta.Fields {
+			if !present[f.Name] || f.Readonly || f.Once || !f.Form {
+				continue
+			}
+			if f.Type == TypePassword && reflect.ValueOf(row).Elem().FieldByIndex(f.index).IsZero() {
+				continue // an empty password in an edit form means "unchanged"
+			}
+			cols = append(cols, f.Name)
+		}
+		if present["status"] {
+			cols = append(cols, "status")
+		}
+		if err := r.Update(ctx, tx, row, cols, present["version"] && b.Version != 0); err != nil {
+			return err
+		}
+		b.UpdateTime, b.UpdateUser = now, p.UserID
+	}
+	if r.hooks.AfterSave != nil {
+		return r.hooks.AfterSave(ctx, tx, row, isNew)
+	}
+	return nil
+}
+
+// Insert stamps the base columns and inserts the row (tenant already set, or the caller's).
+func (r *Resource[T]) Insert(ctx context.Context, idb bun.IDB, row *T) error {
+	b := any(row).(hasBase).base()
+	if b.ID == 0 {
+		b.ID = db.NewID()
+	}
+	if p := authz.From(ctx); p != nil {
+		if b.TenantID == "" {
+			b.TenantID = p.TenantID
+		}
+		b.CreateUser, b.UpdateUser, b.CreateDept = p.UserID, p.UserID, p.DeptID
+	}
+	if b.TenantID == "" {
+		b.TenantID = authz.SuperTenant
+	}
+	now := wire.Now()
+	b.CreateTime, b.UpdateTime = now, now
+	if b.Status == 0 {
+		b.Status = 1
+	}
+	b.IsDeleted, b.Version = 0, 1
+	_, err := idb.NewInsert().Model(row).ModelTableExpr(r.spec.Table).Exec(ctx)
+	return err
+}
+
+// UpdateUnscoped is the named way around the data scope (never the tenant):
+// it updates a row of the caller's tenant that their data scope may hide,
+// e.g. a user's own profile. Every use is logged with its reason.
+func (r *Resource[T]) UpdateUnscoped(ctx context.Context, idb bun.IDB, row *T, fields []string, reason string) error {
+	p, err := principal(ctx)
+	if err != nil {
+		return err
+	}
+	b := any(row).(hasBase).base()
+	slog.InfoContext(ctx, "unscoped update", "resource", r.spec.Key(), "id", b.ID, "user", p.UserID, "reason", reason)
+	v := reflect.ValueOf(row).Elem()
+	q := idb.NewUpdate().Table(r.spec.Table)
+	for _, name := range fields {
+		if f := r.meta.byName[name]; f != nil && !f.Readonly {
+			q = q.Set("? = ?", bun.Ident(f.Column), v.FieldByIndex(f.index).Interface())
+		}
+	}
+	res, err := q.Set("update_user = ?", p.UserID).Set("update_time = ?", wire.Now()).Set("version = version + 1").
+		Where("id = ? AND tenant_id = ? AND is_deleted = 0", b.ID, p.TenantID).Exec(ctx)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return httpx.ErrNotFound
+	}
+	return nil
+}
+
+// Update writes the named fields of row (JSON names), bumps the version and
+// stamps the update columns. With checkVersion the row's version must match.
+func (r *Resource[T]) Update(ctx context.Context, idb bun.IDB, row *T, fields []string, checkVersion bool) error {
+	p, err := principal(ctx)
+	if err != nil {
+		return err
+	}
+	b := any(row).(hasBase).base()
+	v := reflect.ValueOf(row).Elem()
+	q := idb.NewUpdate().Table(r.spec.Table)
+	for _, name := range fields {
+		f := r.meta.byName[name]
+		if f == nil {
+			continue
+		}
+		q = q.Set("? = ?", bun.Ident(f.Column), v.FieldByIndex(f.index).Interface())
+	}
+	q = q.Set("update_user = ?", p.UserID).Set("update_time = ?", wire.Now()).Set("version = version + 1").Where("id = ?", b.ID)
+	if checkVersion {
+		q = q.Where("version = ?", b.Version)
+	}
+	qb, err := r.scope(ctx, q.QueryBuilder(), "")
+	if err != nil {
+		return err
+	}
+	res, err := qb.Unwrap().(*bun.UpdateQuery).Exec(ctx)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		if checkVersion {
+			return httpx.ErrStale
+		}
+		return httpx.ErrNotFound
+	}
+	b.Version++
+	return nil
+}
+
+// Remove soft-deletes the rows among ids that the caller may see; it returns how many.
+func (r *Resource[T]) Remove(ctx context.Context, idb bun.IDB, ids []wire.ID) (int64, error) {
+	p, err := principal(ctx)
+	if err != nil {
+		return 0, err
+	}
+	q := idb.NewUpdate().Table(r.spec.Table).Set("is_deleted = 1").Set("update_user = ?", p.UserID).
+		Set("update_time = ?", wire.Now()).Set("version = version + 1").Where("id IN (?)", bun.In(ids))
+	qb, err := r.scope(ctx, q.QueryBuilder(), "")
+	if err != nil {
+		return 0, err
+	}
+	res, err := qb.Unwrap().(*bun.UpdateQuery).Exec(ctx)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+var msgRemoved = i18n.T("删除成功", "Deleted")
+
+func (r *Resource[T]) handleRemove(req *http.Request) (any, error) {
+	ids, err := httpx.FormIDs(req, "ids")
+	if err != nil {
+		return nil, err
+	}
+	ctx := req.Context()
+	err = r.env.DB.Tx(ctx, func(tx bun.Tx) error {
+		if r.hooks.BeforeRemove != nil {
+			// pass only the ids the caller can see
+			var visible []wire.ID
+			q, err := r.Select(ctx, tx, (*T)(nil))
+			if err != nil {
+				return err
+			}
+			if err := q.Column("id").Where("id IN (?)", bun.In(ids)).Scan(ctx, &visible); err != nil {
+				return err
+			}
+			if len(visible) == 0 {
+				return httpx.ErrNotFound
+			}
+			if err := r.hooks.BeforeRemove(ctx, tx, visible); err != nil {
+				return err
+			}
+		}
+		n, err := r.Remove(ctx, tx, ids)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return httpx.ErrNotFound
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return httpx.Message{Text: msgRemoved}, nil
+}
+
+// checkUnique enforces the declared unique groups among live rows of the tenant.
+func (r *Resource[T]) checkUnique(ctx context.Context, idb bun.IDB, row *T, present map[string]bool, isNew bool) error {
+	b := any(row).(hasBase).base()
+	v := reflect.ValueOf(row).Elem()
+	for _, group := range r.spec.Unique {
+		touched := isNew
+		for _, name := range group {
+			touched = touched || present[name]
+		}
+		if !touched {
+			continue
+		}
+		q := idb.NewSelect().Table(r.spec.Table).Where("is_deleted = 0")
+		if r.spec.Scope != Global {
+			q = q.Where("tenant_id = ?", b.TenantID)
+		}
+		labels := make([]string, 0, len(group))
+		labelsEn := make([]string, 0, len(group))
+		for _, name := range group {
+			f := r.meta.byName[name]
+			q = q.Where("? = ?", bun.Ident(f.Column), v.FieldByIndex(f.index).Interface())
+			labels = append(labels, f.Label.Zh)
+			labelsEn = append(labelsEn, f.Label.En)
+		}
+		if !isNew {
+			q = q.Where("id <> ?", b.ID)
+		}
+		exists, err := q.Exists(ctx)
+		if err != nil {
+			return err
+		}
+		if exists {
+			return httpx.BadRequest(i18n.T(strings.Join(labels, "、")+"已存在", strings.Join(labelsEn, ", ")+" already exists"))
+		}
+	}
+	return nil
+}

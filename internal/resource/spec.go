@@ -1,0 +1,81 @@
+// Package resource is the declare-once engine (architecture.md §3). A
+// resource is a Go struct (bun and json tags plus an `f` tag of metadata) and
+// one Spec; from them come the routes, the scoped SQL, the filters and sorts,
+// validation, the UI metadata, the Excel export and the OpenAPI paths.
+package resource
+
+import (
+	"strings"
+
+	"github.com/bluebird/console/internal/platform/i18n"
+)
+
+// Scope says how rows belong to tenants.
+type Scope int
+
+const (
+	// Tenant rows are visible only inside their tenant.
+	Tenant Scope = iota
+	// TenantAdmin rows are tenant rows the platform super user may see and
+	// manage across tenants (users, roles, departments, posts).
+	TenantAdmin
+	// Global rows are shared by every tenant (menus, system dictionaries,
+	// tenants, clients); reading needs a login, writing the super user.
+	Global
+)
+
+// Access is who may call a group of routes.
+type Access int
+
+const (
+	AnyUser Access = iota // any signed-in user
+	Admin                 // a tenant administrator or the super user
+	Super                 // only the platform super user
+)
+
+// Spec declares a resource once.
+type Spec struct {
+	Service  string    // URL service segment: "blade-system"
+	Name     string    // URL resource segment: "param"
+	Table    string    // "blade_param"
+	Label    i18n.Text // what one row is called
+	MenuCode string    // the menu whose buttons guard it; also the data/API scope resource code
+	Scope    Scope
+	Read     Access // list, page, detail, export
+	Write    Access // submit, remove
+	// DataScope applies the role's data-scope rules (create_user / create_dept columns).
+	DataScope bool
+	// Routes: which generic routes to mount. Empty means list, detail, submit, remove, export.
+	Routes []string
+	// Unique lists field-name groups that must be unique among live rows of a tenant.
+	Unique [][]string
+	// DefaultOrder is used when the request gives no sort, e.g. "sort ASC, id DESC".
+	DefaultOrder string
+}
+
+// Path is the URL path of the resource under /api.
+func (s *Spec) Path() string {
+	if s.Name == "" {
+		return "/" + s.Service
+	}
+	return "/" + s.Service + "/" + s.Name
+}
+
+// Key is "service/name", unique across the registry.
+func (s *Spec) Key() string { return strings.TrimSuffix(s.Service+"/"+s.Name, "/") }
+
+func (s *Spec) has(route string) bool {
+	if len(s.Routes) == 0 {
+		switch route {
+		case "list", "detail", "submit", "remove", "export":
+			return true
+		}
+		return false
+	}
+	for _, r := range s.Routes {
+		if r == route {
+			return true
+		}
+	}
+	return false
+}

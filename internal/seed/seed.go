@@ -1,0 +1,325 @@
+// Package seed fills an empty database on first start (api-contract.md §8):
+// the platform tenant, client, administrator, roles, posts, parameters,
+// dictionaries, top menus, the menu tree and the regions. It runs once, in
+// one transaction, and records that it ran.
+package seed
+
+import (
+	"context"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+
+	"github.com/uptrace/bun"
+
+	"github.com/bluebird/console/internal/platform/authn"
+	"github.com/bluebird/console/internal/platform/db"
+	"github.com/bluebird/console/internal/platform/wire"
+	"github.com/bluebird/console/internal/seed/seeddata"
+	"github.com/bluebird/console/internal/system/regiondata"
+)
+
+// Version is bumped when the seed changes in a way existing databases should not re-run.
+const Version = "1"
+
+// The fixed identities of the seeded platform.
+const (
+	Tenant       = "000000"
+	ClientID     = "saber"
+	ClientSecret = "saber_secret"
+	AdminAccount = "admin"
+	AdminPass    = "admin"
+)
+
+type setting struct {
+	bun.BaseModel `bun:"table:bb_setting"`
+	Key           string `bun:"setting_key,pk"`
+	Value         string `bun:"setting_value"`
+}
+
+// Get reads a setting; "" when absent.
+func Get(ctx context.Context, idb bun.IDB, key string) (string, error) {
+	var s setting
+	err := idb.NewSelect().Model(&s).Where("setting_key = ?", key).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return s.Value, err
+}
+
+func put(ctx context.Context, idb bun.IDB, key, value string) error {
+	_, err := idb.NewInsert().Model(&setting{Key: key, Value: value}).
+		On("CONFLICT (setting_key) DO UPDATE").Set("setting_value = EXCLUDED.setting_value").Exec(ctx)
+	return err
+}
+
+// SigningKey returns the token signing key, making one on first use.
+func SigningKey(ctx context.Context, d *db.DB) ([]byte, error) {
+	v, err := Get(ctx, d, "jwt.key")
+	if err != nil {
+		return nil, err
+	}
+	if v == "" {
+		if _, err := d.NewInsert().Model(&setting{Key: "jwt.key", Value: hex.EncodeToString(authn.NewKey())}).
+			On("CONFLICT (setting_key) DO NOTHING").Exec(ctx); err != nil {
+			return nil, err
+		}
+		if v, err = Get(ctx, d, "jwt.key"); err != nil {
+			return nil, err
+		}
+	}
+	return hex.DecodeString(v)
+}
+
+// Run seeds an empty database; on a seeded one it does nothing.
+func Run(ctx context.Context, d *db.DB) error {
+	done, err := Get(ctx, d, "seed.version")
+	if err != nil {
+		return err
+	}
+	if done != "" {
+		return nil
+	}
+	return d.Tx(ctx, func(tx bun.Tx) error {
+		s := &seeder{tx: tx, now: wire.Now()}
+		steps := []func(context.Context) error{s.platform, s.dicts, s.menus, s.regions}
+		for _, step := range steps {
+			if err := step(ctx); err != nil {
+				return err
+			}
+		}
+		return put(ctx, tx, "seed.version", Version)
+	})
+}
+
+type seeder struct {
+	tx         bun.Tx
+	now        wire.Time
+	adminID    wire.ID
+	deptID     wire.ID
+	roleIDs    map[string]wire.ID
+	menuIDs    map[string]wire.ID
+	allMenuIDs []wire.ID
+}
+
+// row is the base columns of a seeded row.
+func (s *seeder) base(cols map[string]any) map[string]any {
+	if _, ok := cols["id"]; !ok {
+		cols["id"] = db.NewID()
+	}
+	if _, ok := cols["tenant_id"]; !ok {
+		cols["tenant_id"] = Tenant
+	}
+	cols["create_user"], cols["update_user"] = s.adminID, s.adminID
+	cols["create_dept"] = s.deptID
+	cols["create_time"], cols["update_time"] = s.now, s.now
+	return cols
+}
+
+func (s *seeder) insert(ctx context.Context, table string, cols map[string]any) (wire.ID, error) {
+	cols = s.base(cols)
+	if err := db.InsertRow(ctx, s.tx, table, cols); err != nil {
+		return 0, fmt.Errorf("seed %s: %w", table, err)
+	}
+	return cols["id"].(wire.ID), nil
+}
+
+func (s *seeder) platform(ctx context.Context) error {
+	s.adminID = db.NewID()
+	s.deptID = db.NewID()
+	var err error
+	if _, err = s.insert(ctx, "blade_tenant", map[string]any{"tenant_name": "管理组", "linkman": "admin", "account_number": -1}); err != nil {
+		return err
+	}
+	if _, err = s.insert(ctx, "blade_client", map[string]any{"client_id": ClientID, "client_secret": ClientSecret,
+		"scope": "all", "authorized_grant_types": "password,captcha,refresh_token,social", "access_token_validity": 3600,
+		"refresh_token_validity": 604800}); err != nil {
+		return err
+	}
+	if _, err = s.insert(ctx, "blade_dept", map[string]any{"id": s.deptID, "parent_id": 0, "ancestors": "0", "dept_category": 1,
+		"dept_name": "总部", "full_name": "Bluebird 总部", "sort": 1}); err != nil {
+		return err
+	}
+	s.roleIDs = map[string]wire.ID{}
+	for _, r := range seeddata.Roles {
+		id, err := s.insert(ctx, "blade_role", map[string]any{"parent_id": 0, "role_name": r.Name.Zh, "sort": r.Sort, "role_alias": r.Alias})
+		if err != nil {
+			return err
+		}
+		s.roleIDs[r.Alias] = id
+	}
+	for _, p := range seeddata.Posts {
+		if _, err := s.insert(ctx, "blade_post", map[string]any{"category": p.Category, "post_code": p.Code, "post_name": p.Name.Zh, "sort": p.Sort}); err != nil {
+			return err
+		}
+	}
+	if _, err = s.insert(ctx, "blade_user", map[string]any{"id": s.adminID, "code": "admin", "user_type": 1, "account": AdminAccount,
+		"password": authn.HashPassword(authn.MD5Hex(AdminPass)), "name": "管理员", "real_name": "管理员", "email": "admin@bluebird.local",
+		"sex": 1, "role_id": s.roleIDs["administrator"].String(), "dept_id": s.deptID.String()}); err != nil {
+		return err
+	}
+	params := [][3]string{
+		{"账号错误锁定次数", "account.failCount", "5"},
+		{"账号初始密码", "account.initPassword", "123456"},
+		{"是否开启注册功能", "account.registerUser", "true"},
+		{"租户默认管理密码", "tenant.default.password", "admin"},
+		{"租户默认账号额度", "tenant.default.accountNumber", "100"},
+		{"租户默认菜单集合", "tenant.default.menuCode", "desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu"},
+	}
+	for _, p := range params {
+		if _, err := s.insert(ctx, "blade_param", map[string]any{"param_name": p[0], "param_key": p[1], "param_value": p[2]}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *seeder) dicts(ctx context.Context) error {
+	for _, d := range seeddata.Dicts {
+		root, err := s.insert(ctx, "blade_dict", map[string]any{"parent_id": 0, "code": d.Code, "dict_key": "-1",
+			"dict_value": d.Name.Zh, "dict_value_en": d.Name.En, "sort": 0, "is_sealed": 0})
+		if err != nil {
+			return err
+		}
+		for i, item := range d.Items {
+			if _, err := s.insert(ctx, "blade_dict", map[string]any{"parent_id": root, "code": d.Code, "dict_key": item.Key,
+				"dict_value": item.Value.Zh, "dict_value_en": item.Value.En, "sort": i + 1, "remark": item.Remark, "is_sealed": 0}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (s *seeder) menus(ctx context.Context) error {
+	s.menuIDs = map[string]wire.ID{}
+	var walk func(parent wire.ID, ms []seeddata.Menu) error
+	walk = func(parent wire.ID, ms []seeddata.Menu) error {
+		for _, m := range ms {
+			id, err := s.insert(ctx, "blade_menu", map[string]any{"parent_id": parent, "code": m.Code, "name": m.Name.Zh,
+				"name_en": m.Name.En, "alias": m.Code, "path": m.Path, "source": m.Icon, "sort": m.Sort, "category": 1,
+				"action": 0, "is_open": 1, "status": statusOf(m.Hidden)})
+			if err != nil {
+				return err
+			}
+			s.menuIDs[m.Code] = id
+			s.allMenuIDs = append(s.allMenuIDs, id)
+			for _, b := range m.Buttons {
+				bid, err := s.insert(ctx, "blade_menu", map[string]any{"parent_id": id, "code": b.Code, "name": b.Name.Zh,
+					"name_en": b.Name.En, "alias": b.Code, "path": "", "source": b.Icon, "sort": b.Sort, "category": 2,
+					"action": b.Action, "is_open": 1})
+				if err != nil {
+					return err
+				}
+				s.menuIDs[b.Code] = bid
+				s.allMenuIDs = append(s.allMenuIDs, bid)
+			}
+			if err := walk(id, m.Children); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := walk(0, seeddata.Menus); err != nil {
+		return err
+	}
+	for _, t := range seeddata.TopMenus {
+		tid, err := s.insert(ctx, "blade_top_menu", map[string]any{"code": t.Code, "name": t.Name.Zh, "name_en": t.Name.En,
+			"source": t.Icon, "path": t.Path, "sort": t.Sort})
+		if err != nil {
+			return err
+		}
+		for _, code := range t.Menus {
+			mid, ok := s.menuIDs[code]
+			if !ok {
+				return fmt.Errorf("top menu %s binds unknown menu %s", t.Code, code)
+			}
+			if err := db.InsertRow(ctx, s.tx, "blade_top_menu_setting", map[string]any{"id": db.NewID(), "top_menu_id": tid, "menu_id": mid}); err != nil {
+				return err
+			}
+		}
+	}
+	// The platform tenant's admin role holds every menu; the user role the desk and my-tasks.
+	grant := func(role string, ids []wire.ID) error {
+		for _, mid := range ids {
+			if err := db.InsertRow(ctx, s.tx, "blade_role_menu", map[string]any{"id": db.NewID(), "menu_id": mid, "role_id": s.roleIDs[role]}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := grant("admin", s.allMenuIDs); err != nil {
+		return err
+	}
+	var userMenus []wire.ID
+	for _, m := range seeddata.Menus {
+		if m.Code == "desk" || m.Code == "work" {
+			userMenus = append(userMenus, subtreeIDs(m, s.menuIDs)...)
+		}
+	}
+	return grant("user", userMenus)
+}
+
+func subtreeIDs(m seeddata.Menu, ids map[string]wire.ID) []wire.ID {
+	out := []wire.ID{ids[m.Code]}
+	for _, b := range m.Buttons {
+		out = append(out, ids[b.Code])
+	}
+	for _, c := range m.Children {
+		out = append(out, subtreeIDs(c, ids)...)
+	}
+	return out
+}
+
+func statusOf(hidden bool) int {
+	if hidden {
+		return 0
+	}
+	return 1
+}
+
+// regionRow is the insert shape of blade_region.
+type regionRow struct {
+	bun.BaseModel `bun:"table:blade_region"`
+	Code          string `bun:"code,pk"`
+	ParentCode    string `bun:"parent_code"`
+	Ancestors     string `bun:"ancestors"`
+	Name          string `bun:"name"`
+	RegionLevel   int    `bun:"region_level"`
+	Sort          int    `bun:"sort"`
+	Remark        string `bun:"remark"`
+}
+
+func (s *seeder) regions(ctx context.Context) error {
+	all, err := regiondata.All()
+	if err != nil {
+		return err
+	}
+	ancestors := map[string]string{"00": "00"}
+	sortInParent := map[string]int{}
+	const batch = 1000
+	rows := make([]regionRow, 0, batch)
+	flush := func() error {
+		if len(rows) == 0 {
+			return nil
+		}
+		_, err := s.tx.NewInsert().Model(&rows).Exec(ctx)
+		rows = rows[:0]
+		return err
+	}
+	for _, r := range all {
+		anc := ancestors[r.ParentCode]
+		ancestors[r.Code] = anc + "," + r.Code
+		sortInParent[r.ParentCode]++
+		rows = append(rows, regionRow{Code: r.Code, ParentCode: r.ParentCode, Ancestors: anc, Name: r.Name,
+			RegionLevel: r.Level, Sort: sortInParent[r.ParentCode]})
+		if len(rows) == batch {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return flush()
+}
+

@@ -1,0 +1,169 @@
+package system
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/uptrace/bun"
+
+	"github.com/bluebird/console/internal/auth"
+	"github.com/bluebird/console/internal/platform/db"
+	"github.com/bluebird/console/internal/platform/wire"
+)
+
+// Service is blade-system's face to other areas: tenants, clients, roles and
+// parameters, read through small caches that every write here invalidates.
+type Service struct {
+	DB *db.DB
+	// Users creates a new tenant's administrator (blade-user owns the table).
+	Users AdminCreator
+	// Scopes is told when grants or rules change.
+	Scopes *Scopes
+
+	res *Resources
+
+	mu      sync.RWMutex
+	params  map[string]string
+	clients map[string]*auth.ClientInfo
+	tenants map[string]*auth.TenantInfo
+}
+
+// NewService builds the service.
+func NewService(d *db.DB) *Service { return &Service{DB: d} }
+
+// Invalidate drops every cache (after a write, or oauth/clear-cache).
+func (s *Service) Invalidate() {
+	s.mu.Lock()
+	s.params, s.clients, s.tenants = nil, nil, nil
+	s.mu.Unlock()
+}
+
+// Param returns a system parameter's value, or def.
+func (s *Service) Param(ctx context.Context, key, def string) string {
+	s.mu.RLock()
+	m := s.params
+	s.mu.RUnlock()
+	if m == nil {
+		var rows []Param
+		if err := s.DB.NewSelect().Model(&rows).Where("is_deleted = 0").Scan(ctx); err != nil {
+			return def
+		}
+		m = make(map[string]string, len(rows))
+		for _, p := range rows {
+			m[p.ParamKey] = p.ParamValue
+		}
+		s.mu.Lock()
+		s.params = m
+		s.mu.Unlock()
+	}
+	if v, ok := m[key]; ok && v != "" {
+		return v
+	}
+	return def
+}
+
+// ParamInt reads an integer parameter.
+func (s *Service) ParamInt(ctx context.Context, key string, def int) int {
+	n, err := strconv.Atoi(strings.TrimSpace(s.Param(ctx, key, "")))
+	if err != nil {
+		return def
+	}
+	return n
+}
+
+// Client returns a live OAuth client by id, or nil.
+func (s *Service) Client(ctx context.Context, clientID string) (*auth.ClientInfo, error) {
+	s.mu.RLock()
+	c, ok := s.clients[clientID]
+	s.mu.RUnlock()
+	if ok {
+		return c, nil
+	}
+	var row Client
+	err := s.DB.NewSelect().Model(&row).Where("client_id = ? AND is_deleted = 0", clientID).Limit(1).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	c = &auth.ClientInfo{ClientID: row.ClientID, Secret: row.ClientSecret, AccessTTL: row.AccessTokenValidity, RefreshTTL: row.RefreshTokenValidity}
+	for _, g := range strings.Split(row.AuthorizedGrantTypes, ",") {
+		if g = strings.TrimSpace(g); g != "" {
+			c.GrantTypes = append(c.GrantTypes, g)
+		}
+	}
+	s.mu.Lock()
+	if s.clients == nil {
+		s.clients = map[string]*auth.ClientInfo{}
+	}
+	s.clients[clientID] = c
+	s.mu.Unlock()
+	return c, nil
+}
+
+// Tenant returns a live tenant, or nil.
+func (s *Service) Tenant(ctx context.Context, tenantID string) (*auth.TenantInfo, error) {
+	s.mu.RLock()
+	t, ok := s.tenants[tenantID]
+	s.mu.RUnlock()
+	if ok {
+		return t, nil
+	}
+	var row Tenant
+	err := s.DB.NewSelect().Model(&row).Where("tenant_id = ? AND is_deleted = 0", tenantID).Limit(1).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	t = &auth.TenantInfo{TenantID: row.TenantID, Name: row.TenantName, ExpireTime: row.ExpireTime, AccountNumber: row.AccountNumber, PackageID: row.PackageID}
+	s.mu.Lock()
+	if s.tenants == nil {
+		s.tenants = map[string]*auth.TenantInfo{}
+	}
+	s.tenants[tenantID] = t
+	s.mu.Unlock()
+	return t, nil
+}
+
+// RoleAliases returns the aliases of the tenant's live roles among ids.
+func (s *Service) RoleAliases(ctx context.Context, tenantID string, ids []wire.ID) ([]string, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	var aliases []string
+	err := s.DB.NewSelect().Model((*Role)(nil)).Column("role_alias").
+		Where("tenant_id = ? AND is_deleted = 0 AND id IN (?)", tenantID, bun.In(ids)).Order("sort", "id").Scan(ctx, &aliases)
+	return aliases, err
+}
+
+// Names returns display names of roles, departments or posts by id, for
+// other areas to label their rows without reading these tables.
+func (s *Service) Names(ctx context.Context, kind string, ids []wire.ID) (map[wire.ID]string, error) {
+	out := map[wire.ID]string{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	table, col := map[string][2]string{
+		"role": {"blade_role", "role_name"}, "dept": {"blade_dept", "dept_name"}, "post": {"blade_post", "post_name"},
+	}[kind][0], map[string]string{"role": "role_name", "dept": "dept_name", "post": "post_name"}[kind]
+	if table == "" {
+		return nil, errors.New("unknown name kind " + kind)
+	}
+	var rows []struct {
+		ID   wire.ID `bun:"id"`
+		Name string  `bun:"name"`
+	}
+	err := s.DB.NewSelect().Table(table).ColumnExpr("id, ? AS name", bun.Ident(col)).
+		Where("id IN (?) AND is_deleted = 0", bun.In(ids)).Scan(ctx, &rows)
+	for _, r := range rows {
+		out[r.ID] = r.Name
+	}
+	return out, err
+}

@@ -2,11 +2,11 @@ package resource
 
 import (
 	"context"
-	"log/slog"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"reflect"
 	"regexp"

@@ -322,4 +322,3 @@ func (s *seeder) regions(ctx context.Context) error {
 	}
 	return flush()
 }
-

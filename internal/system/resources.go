@@ -83,21 +83,9 @@ func (s *Service) declare() *Resources {
 	}, resource.Hooks[TopMenu]{})
 	r.Tenant = s.declareTenant()
 	r.Dict, r.DictBiz = s.declareDicts()
-	r.Menu = resource.New(resource.Spec{
-		Service: "blade-system", Name: "menu", Table: "blade_menu", Label: i18n.T("菜单", "Menu"),
-		MenuCode: "menu", Scope: resource.Global, DefaultOrder: "sort ASC, id ASC", Unique: [][]string{{"code"}},
-		Routes: []string{"detail", "submit", "remove"},
-	}, resource.Hooks[Menu]{})
-	r.Role = resource.New(resource.Spec{
-		Service: "blade-system", Name: "role", Table: "blade_role", Label: i18n.T("角色", "Role"),
-		MenuCode: "role", Scope: resource.TenantAdmin, Write: resource.Admin, DefaultOrder: "sort ASC, id ASC",
-		Unique: [][]string{{"roleAlias"}}, Routes: []string{"detail", "submit", "remove"},
-	}, resource.Hooks[Role]{})
-	r.Dept = resource.New(resource.Spec{
-		Service: "blade-system", Name: "dept", Table: "blade_dept", Label: i18n.T("部门", "Department"),
-		MenuCode: "dept", Scope: resource.TenantAdmin, Write: resource.Admin, DefaultOrder: "sort ASC, id ASC",
-		Routes: []string{"detail", "submit", "remove"},
-	}, resource.Hooks[Dept]{})
+	r.Menu = s.declareMenu()
+	r.Role = s.declareRole()
+	r.Dept = s.declareDept()
 	return r
 }
 

@@ -102,6 +102,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Lo
 		Captcha: auth.NewMemoryCaptcha(), ClearCache: a.clearCaches}
 	a.Users = user.New(d, a.System, revoked)
 	a.System.Users = a.Users
+	a.System.Scopes = a.Scopes
 	a.Handler = a.routes()
 	a.ready = true
 	return a, nil

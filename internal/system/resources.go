@@ -70,13 +70,19 @@ func (s *Service) declare() *Resources {
 		Service: "blade-system", Name: "data-scope", Table: "blade_scope_data", Label: i18n.T("数据权限", "Data scope"),
 		MenuCode: "data_scope", Scope: resource.Global,
 	}, resource.Hooks[DataScope]{
-		Validate: validateDataScope,
-		Query:    filterByMenu,
+		Validate:     validateDataScope,
+		Query:        filterByMenu,
+		AfterSave:    scopeAfterSave[DataScope](s),
+		BeforeRemove: scopeBeforeRemove(s, ScopeData),
 	})
 	r.APIScope = resource.New(resource.Spec{
 		Service: "blade-system", Name: "api-scope", Table: "blade_scope_api", Label: i18n.T("接口权限", "API scope"),
 		MenuCode: "api_scope", Scope: resource.Global,
-	}, resource.Hooks[APIScope]{Query: filterByMenu})
+	}, resource.Hooks[APIScope]{
+		Query:        filterByMenu,
+		AfterSave:    scopeAfterSave[APIScope](s),
+		BeforeRemove: scopeBeforeRemove(s, ScopeAPI),
+	})
 	r.TopMenu = resource.New(resource.Spec{
 		Service: "blade-system", Name: "topmenu", Table: "blade_top_menu", Label: i18n.T("顶部菜单", "Top menu"),
 		MenuCode: "topmenu", Scope: resource.Global, Unique: [][]string{{"code"}}, DefaultOrder: "sort ASC, id ASC",

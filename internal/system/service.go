@@ -30,6 +30,9 @@ type Service struct {
 	params  map[string]string
 	clients map[string]*auth.ClientInfo
 	tenants map[string]*auth.TenantInfo
+
+	// menus caches the menu table, top-menu bindings and role grants (menu.go).
+	menus menuCache
 }
 
 // NewService builds the service.
@@ -40,6 +43,7 @@ func (s *Service) Invalidate() {
 	s.mu.Lock()
 	s.params, s.clients, s.tenants = nil, nil, nil
 	s.mu.Unlock()
+	s.menus.reset()
 }
 
 // Param returns a system parameter's value, or def.
@@ -146,24 +150,35 @@ func (s *Service) RoleAliases(ctx context.Context, tenantID string, ids []wire.I
 // Names returns display names of roles, departments or posts by id, for
 // other areas to label their rows without reading these tables.
 func (s *Service) Names(ctx context.Context, kind string, ids []wire.ID) (map[wire.ID]string, error) {
-	out := map[wire.ID]string{}
 	if len(ids) == 0 {
-		return out, nil
+		return map[wire.ID]string{}, nil
 	}
-	table, col := map[string][2]string{
-		"role": {"blade_role", "role_name"}, "dept": {"blade_dept", "dept_name"}, "post": {"blade_post", "post_name"},
-	}[kind][0], map[string]string{"role": "role_name", "dept": "dept_name", "post": "post_name"}[kind]
-	if table == "" {
+	table, col := "", ""
+	switch kind {
+	case "role":
+		table, col = "blade_role", "role_name"
+	case "dept":
+		table, col = "blade_dept", "dept_name"
+	case "post":
+		table, col = "blade_post", "post_name"
+	default:
 		return nil, errors.New("unknown name kind " + kind)
 	}
-	var rows []struct {
-		ID   wire.ID `bun:"id"`
-		Name string  `bun:"name"`
+	v, err := s.DB.Memo.Get("names:"+kind+":"+wire.JoinIDs(ids), func() (any, error) {
+		var rows []struct {
+			ID   wire.ID `bun:"id"`
+			Name string  `bun:"name"`
+		}
+		err := s.DB.NewSelect().Table(table).ColumnExpr("id, ? AS name", bun.Ident(col)).
+			Where("id IN (?) AND is_deleted = 0", bun.In(ids)).Scan(ctx, &rows)
+		out := make(map[wire.ID]string, len(rows))
+		for _, r := range rows {
+			out[r.ID] = r.Name
+		}
+		return out, err
+	})
+	if err != nil {
+		return nil, err
 	}
-	err := s.DB.NewSelect().Table(table).ColumnExpr("id, ? AS name", bun.Ident(col)).
-		Where("id IN (?) AND is_deleted = 0", bun.In(ids)).Scan(ctx, &rows)
-	for _, r := range rows {
-		out[r.ID] = r.Name
-	}
-	return out, err
+	return v.(map[wire.ID]string), nil
 }

@@ -23,6 +23,10 @@ import (
 type DB struct {
 	*bun.DB
 	Postgres bool
+	// Writes counts this process's writes; Counts caches page totals by it (SQLite only).
+	Writes *Generation
+	Counts *CountCache
+	Memo   *Memo
 }
 
 // OpenSQLite opens (creating if needed) the SQLite file at path.
@@ -43,7 +47,11 @@ func OpenSQLite(path string) (*DB, error) {
 	if err := sqldb.Ping(); err != nil {
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
 	}
-	return &DB{DB: bun.NewDB(sqldb, sqlitedialect.New())}, nil
+	d := &DB{DB: bun.NewDB(sqldb, sqlitedialect.New()), Writes: &Generation{}}
+	d.AddQueryHook(d.Writes)
+	d.Counts = NewCountCache(d.Writes)
+	d.Memo = NewMemo(d.Writes)
+	return d, nil
 }
 
 // OpenPostgres opens a PostgreSQL database by URL.
@@ -72,7 +80,11 @@ func Open(url, sqlitePath string) (*DB, error) {
 
 // Tx runs fn in a transaction: committed when fn returns nil, rolled back otherwise.
 func (d *DB) Tx(ctx context.Context, fn func(tx bun.Tx) error) error {
-	return d.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(tx) })
+	err := d.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return fn(tx) })
+	if d.Writes != nil {
+		d.Writes.Bump() // readers that counted before the commit must not keep their result
+	}
+	return err
 }
 
 // Dialect is the bun dialect name.

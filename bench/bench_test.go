@@ -6,9 +6,13 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"testing"
 
 	"github.com/bluebird/console/internal/apptest"
+	"github.com/bluebird/console/internal/platform/db"
+	"github.com/bluebird/console/internal/seed"
+	"github.com/bluebird/console/migrations"
 )
 
 func TestMain(m *testing.M) { apptest.Main(m) }
@@ -41,4 +45,26 @@ func BenchmarkUserPage(b *testing.B) {
 func BenchmarkMenuRoutes(b *testing.B) {
 	h := apptest.New(b, "sqlite")
 	serve(b, h, h.Admin().Token, "/api/blade-system/menu/routes")
+}
+
+// BenchmarkFirstStart: migrate and seed an empty SQLite database (the
+// first-start cost, regions included), without the HTTP listener.
+func BenchmarkFirstStart(b *testing.B) {
+	for b.Loop() {
+		b.StopTimer()
+		d, err := db.OpenSQLite(filepath.Join(b.TempDir(), "bluebird.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if err := d.Migrate(context.Background(), migrations.FS); err != nil {
+			b.Fatal(err)
+		}
+		if err := seed.Run(context.Background(), d); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		d.Close()
+		b.StartTimer()
+	}
 }

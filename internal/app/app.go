@@ -24,6 +24,7 @@ import (
 	"github.com/bluebird/console/internal/platform/db"
 	"github.com/bluebird/console/internal/platform/httpx"
 	"github.com/bluebird/console/internal/platform/i18n"
+	"github.com/bluebird/console/internal/platform/sms"
 	"github.com/bluebird/console/internal/resource"
 	"github.com/bluebird/console/internal/seed"
 	"github.com/bluebird/console/internal/system"
@@ -99,7 +100,10 @@ func NewWithDB(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Lo
 	a.Scopes = &system.Scopes{DB: d}
 	userDir := &user.Directory{DB: d}
 	a.Auth = &auth.Service{DB: d, Users: userDir, Platform: a.System, Signer: signer, Revoked: revoked,
-		Captcha: auth.NewMemoryCaptcha(), ClearCache: a.clearCaches}
+		Captcha: auth.NewMemoryCaptcha(), ClearCache: a.clearCaches,
+		// social login (OIDC per tenant) and SMS login codes: auth/social.go, auth/sms.go
+		Social: auth.NewOIDCSocial(d, userDir, a.System, auth.DeriveKey(key, "social-state")),
+		SMS:    auth.NewSMSCodes(userDir, a.System, sms.LogProvider{Logger: logger})}
 	a.Users = user.New(d, a.System, revoked)
 	a.System.Users = a.Users
 	a.System.Scopes = a.Scopes
@@ -144,6 +148,14 @@ func (a *App) routes() http.Handler {
 	}
 	a.Users.Mount(api, env)
 	a.Registry.Add(a.Users.Users)
+	// social login, SMS codes, guest registration and social providers (auth/social.go, auth/sms.go, user/register.go)
+	social := a.Auth.Social.(*auth.OIDCSocial)
+	social.Mount(api)
+	a.Auth.SMS.(*auth.SMSCodes).Mount(api)
+	(&user.Registration{Users: a.Users, OAuth: social}).Mount(api)
+	socialProviders := auth.NewProviderResource()
+	socialProviders.Mount(api, env)
+	a.Registry.Add(socialProviders)
 	ds := develop.NewDatasource()
 	ds.Mount(api, env)
 	a.Registry.Add(ds)

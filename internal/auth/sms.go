@@ -1,0 +1,239 @@
+package auth
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/google/uuid"
+
+	"github.com/bluebird/console/internal/platform/httpx"
+	"github.com/bluebird/console/internal/platform/i18n"
+	"github.com/bluebird/console/internal/platform/sms"
+)
+
+// SMS login codes: six digits, valid SMSCodeTTL, one use, burnt after
+// SMSMaxTries wrong answers, at most one per phone every SMSResendInterval.
+// They live in memory as HMACs under a per-process key (several instances
+// behind a balancer need sticky sessions or a shared store; see CodeStore).
+const (
+	SMSCodeTTL        = 5 * time.Minute
+	SMSResendInterval = 60 * time.Second
+	SMSMaxTries       = 5
+	// smsMaxPending bounds the memory of outstanding codes.
+	smsMaxPending = 100_000
+)
+
+var (
+	phonePattern = regexp.MustCompile(`^[0-9]{11}$`)
+
+	errPhoneMissing = httpx.BadRequest(i18n.T("请输入手机号码", "Please enter the phone number"))
+	errPhoneFormat  = httpx.BadRequest(i18n.T("请输入正确的11位手机号码", "Please enter a valid 11-digit phone number"))
+	errSMSTooSoon   = &httpx.Error{Status: 429, Msg: i18n.T("短信验证码发送过于频繁,请稍后再试", "An SMS code was sent to this phone a moment ago; try again later")}
+	errSMSBusy      = &httpx.Error{Status: 429, Msg: i18n.T("短信服务繁忙,请稍后再试", "The SMS service is busy; try again later")}
+	errSMSSend      = &httpx.Error{Status: 502, Msg: i18n.T("短信发送失败,请稍后再试", "The SMS could not be sent; try again later")}
+	errSMSTenant    = httpx.BadRequest(errNoTenant.Description)
+	msgSMSSent      = i18n.T("发送成功", "Sent")
+)
+
+// SMSCodes sends login codes and implements CodeStore.
+type SMSCodes struct {
+	Users    Users
+	Platform Platform
+
+	mu       sync.Mutex
+	provider sms.Provider
+	key      []byte
+	codes    map[string]*smsCode  // tenant \x00 phone → the live code
+	lastSent map[string]time.Time // phone → last send
+	now      func() time.Time
+}
+
+type smsCode struct {
+	key     string
+	hash    []byte
+	expires time.Time
+	tries   int
+}
+
+// NewSMSCodes builds the code store around a provider (sms.LogProvider by default).
+func NewSMSCodes(users Users, platform Platform, provider sms.Provider) *SMSCodes {
+	if provider == nil {
+		provider = sms.LogProvider{}
+	}
+	key := make([]byte, 32)
+	_, _ = rand.Read(key)
+	return &SMSCodes{Users: users, Platform: platform, provider: provider, key: key,
+		codes: map[string]*smsCode{}, lastSent: map[string]time.Time{}, now: time.Now}
+}
+
+// SetProvider swaps the SMS provider (configuration changes, tests).
+func (c *SMSCodes) SetProvider(p sms.Provider) {
+	c.mu.Lock()
+	c.provider = p
+	c.mu.Unlock()
+}
+
+// Mount adds POST oauth/sms/send (public: isPublic lets oauth/sms/* through).
+func (c *SMSCodes) Mount(r chi.Router) {
+	r.Post("/blade-auth/oauth/sms/send", httpx.Handle(c.handleSend))
+}
+
+func (c *SMSCodes) hash(tenantID, phone, code string) []byte {
+	m := hmac.New(sha256.New, c.key)
+	fmt.Fprintf(m, "%s\x00%s\x00%s", tenantID, phone, code)
+	return m.Sum(nil)
+}
+
+// sweep drops expired codes and send marks; the caller holds mu.
+func (c *SMSCodes) sweep(now time.Time) {
+	for k, e := range c.codes {
+		if now.After(e.expires) {
+			delete(c.codes, k)
+		}
+	}
+	for p, t := range c.lastSent {
+		if now.Sub(t) >= SMSResendInterval {
+			delete(c.lastSent, p)
+		}
+	}
+}
+
+// SMSSent is the answer of oauth/sms/send.
+type SMSSent struct {
+	Key       string `json:"key"`
+	ExpiresIn int    `json:"expiresIn"`
+}
+
+func (c *SMSCodes) handleSend(r *http.Request) (any, error) {
+	q := r.URL.Query()
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "application/x-www-form-urlencoded") {
+		if err := r.ParseForm(); err == nil {
+			for k, v := range r.PostForm {
+				if q.Get(k) == "" {
+					q[k] = v
+				}
+			}
+		}
+	}
+	tenantID := firstNonEmpty(strings.TrimSpace(q.Get("tenantId")), r.Header.Get("Tenant-Id"), "000000")
+	key, err := c.Send(r.Context(), tenantID, strings.TrimSpace(q.Get("phone")))
+	if err != nil {
+		return nil, err
+	}
+	return httpx.Raw{Status: 200, Body: httpx.Envelope{Code: 200, Success: true, Msg: msgSMSSent.In(i18n.FromRequest(r)),
+		Data: SMSSent{Key: key, ExpiresIn: int(SMSCodeTTL / time.Second)}}}, nil
+}
+
+// Send issues a code for a phone of a tenant and sends it. The answer is the
+// same whether or not the phone belongs to a user of the tenant, but a code is
+// only sent (and paid for) when it does: nobody can make the console text
+// arbitrary numbers, and the endpoint tells nothing about who is registered.
+func (c *SMSCodes) Send(ctx context.Context, tenantID, phone string) (string, error) {
+	if phone == "" {
+		return "", errPhoneMissing
+	}
+	if !phonePattern.MatchString(phone) {
+		return "", errPhoneFormat
+	}
+	t, err := c.Platform.Tenant(ctx, tenantID)
+	if err != nil {
+		return "", err
+	}
+	if t == nil {
+		return "", errSMSTenant
+	}
+	now := c.now()
+	c.mu.Lock()
+	c.sweep(now)
+	if last, ok := c.lastSent[phone]; ok && now.Sub(last) < SMSResendInterval {
+		c.mu.Unlock()
+		return "", errSMSTooSoon
+	}
+	if len(c.codes) >= smsMaxPending {
+		c.mu.Unlock()
+		return "", errSMSBusy
+	}
+	c.lastSent[phone] = now // reserved before sending: a concurrent second request waits its turn
+	provider := c.provider
+	c.mu.Unlock()
+
+	key := uuid.NewString()
+	acc, err := c.Users.ByPhone(ctx, tenantID, phone)
+	if err != nil {
+		c.release(phone, now)
+		return "", err
+	}
+	if acc == nil {
+		slog.InfoContext(ctx, "sms code not sent: no user with this phone", "tenant", tenantID, "phone", sms.Mask(phone))
+		return key, nil
+	}
+	code := newCode()
+	if err := provider.Send(sms.WithTenant(ctx, tenantID), phone, sms.TemplateValidate,
+		map[string]string{"code": code, "minutes": fmt.Sprint(int(SMSCodeTTL / time.Minute))}); err != nil {
+		slog.ErrorContext(ctx, "sms send failed", "tenant", tenantID, "phone", sms.Mask(phone), "err", err)
+		c.release(phone, now)
+		return "", errSMSSend
+	}
+	c.mu.Lock()
+	c.codes[tenantID+"\x00"+phone] = &smsCode{key: key, hash: c.hash(tenantID, phone, code), expires: now.Add(SMSCodeTTL)}
+	c.mu.Unlock()
+	return key, nil
+}
+
+// release undoes a send reservation after a failure.
+func (c *SMSCodes) release(phone string, at time.Time) {
+	c.mu.Lock()
+	if c.lastSent[phone].Equal(at) {
+		delete(c.lastSent, phone)
+	}
+	c.mu.Unlock()
+}
+
+// newCode draws six uniformly random digits.
+func newCode() string {
+	var b [8]byte
+	for {
+		_, _ = rand.Read(b[:])
+		n := binary.BigEndian.Uint64(b[:])
+		if n < (1<<64-1)/1_000_000*1_000_000 { // reject the biased tail
+			return fmt.Sprintf("%06d", n%1_000_000)
+		}
+	}
+}
+
+// Verify implements CodeStore: a right code is used up; a wrong one counts
+// against the code, which is burnt after SMSMaxTries.
+func (c *SMSCodes) Verify(ctx context.Context, tenantID, phone, code string) bool {
+	k := tenantID + "\x00" + phone
+	code = strings.TrimSpace(code)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.codes[k]
+	if !ok {
+		return false
+	}
+	if c.now().After(e.expires) {
+		delete(c.codes, k)
+		return false
+	}
+	if hmac.Equal(e.hash, c.hash(tenantID, phone, code)) {
+		delete(c.codes, k)
+		return true
+	}
+	e.tries++
+	if e.tries >= SMSMaxTries {
+		delete(c.codes, k)
+	}
+	return false
+}

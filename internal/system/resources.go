@@ -70,7 +70,7 @@ func (s *Service) declare() *Resources {
 		Service: "blade-system", Name: "data-scope", Table: "blade_scope_data", Label: i18n.T("数据权限", "Data scope"),
 		MenuCode: "data_scope", Scope: resource.Global,
 	}, resource.Hooks[DataScope]{
-		Validate:     validateDataScope,
+		Validate:     s.validateScopeRule,
 		Query:        filterByMenu,
 		AfterSave:    scopeAfterSave[DataScope](s),
 		BeforeRemove: scopeBeforeRemove(s, ScopeData),

@@ -2,6 +2,8 @@ package system
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/uptrace/bun"
@@ -48,4 +50,29 @@ func scopeBeforeRemove(s *Service, category int) func(context.Context, bun.Tx, [
 		s.invalidateScopes()
 		return nil
 	}
+}
+
+// validateScopeRule is validateDataScope for partial updates too: an edit
+// that sends only scopeValue (or only scopeType) is checked against the
+// stored rule's other half, so that a custom rule cannot be turned into a
+// malformed one by sending the value alone.
+func (s *Service) validateScopeRule(ctx context.Context, d *DataScope, present map[string]bool, isNew bool) error {
+	if isNew || (!present["scopeType"] && !present["scopeValue"]) {
+		return validateDataScope(ctx, d, present, isNew)
+	}
+	var cur DataScope
+	if err := s.DB.NewSelect().Model(&cur).Where("id = ? AND is_deleted = 0", d.ID).Limit(1).Scan(ctx); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil // the save answers 404
+		}
+		return err
+	}
+	merged := *d
+	if !present["scopeType"] {
+		merged.ScopeType = cur.ScopeType
+	}
+	if !present["scopeValue"] {
+		merged.ScopeValue = cur.ScopeValue
+	}
+	return validateDataScope(ctx, &merged, map[string]bool{"scopeType": true, "scopeValue": true}, false)
 }

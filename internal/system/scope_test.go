@@ -274,6 +274,11 @@ func TestDataScopeEnforcement(t *testing.T) {
 		f.grant(t, []string{subtree}, nil)
 		expectVisible(t, h.Login(f.tenant, "userb", "123456"), "userb, dept subtree", "userb")
 		expectVisible(t, h.Login(f.tenant, "userc", "123456"), "userc, dept subtree", "userc")
+		// the subtree follows department moves (the ancestors dept/submit keeps)
+		f.admin.PostJSON(deptAPI+"submit", map[string]any{"id": f.depts["D2"], "parentId": f.depts["D1a"]}).OK(t, nil)
+		expectVisible(t, a, "dept subtree after D2 moved under D1a", "usera", "usera2", "usera3", "userb", "userc")
+		f.admin.PostJSON(deptAPI+"submit", map[string]any{"id": f.depts["D1a"], "parentId": f.depts["root"]}).OK(t, nil)
+		expectVisible(t, a, "dept subtree after D1a (with D2) left D1", "usera", "usera2", "usera3")
 	})
 }
 

@@ -340,8 +340,9 @@ func (r *Resource[T]) Decode(req *http.Request) (*T, map[string]bool, error) {
 		return nil, nil, err
 	}
 	present := make(map[string]bool, len(keys))
-	for k := range keys {
-		present[k] = true
+	for k, v := range keys {
+		// an explicit null counts as absent: it neither satisfies "required" nor updates the column
+		present[k] = string(v) != "null"
 	}
 	return row, present, nil
 }
@@ -369,7 +370,9 @@ func (r *Resource[T]) Check(ctx context.Context, row *T, present map[string]bool
 			continue
 		}
 		fv := v.FieldByIndex(f.index)
-		if f.Required && fv.IsZero() {
+		// Required text must be non-empty; a required number or choice must be
+		// sent (0 is a real choice: isSealed 0 is "no").
+		if f.Required && ((fv.Kind() == reflect.String && strings.TrimSpace(fv.String()) == "") || (fv.Kind() != reflect.String && !present[f.Name] && fv.IsZero())) {
 			fail(f, f.Messages["required"])
 			continue
 		}
@@ -410,6 +413,7 @@ func (r *Resource[T]) handleSubmit(req *http.Request) (any, error) {
 		return nil, err
 	}
 	if isNew {
+		r.blankSecrets(row)
 		return row, nil
 	}
 	// Answer with the stored row, not the partial body.

@@ -49,6 +49,7 @@ var (
 	msgRegionTooDeep      = i18n.T("区划最多%d级", "Regions go down to level %d at most")
 	msgRegionHasChildren  = i18n.T("请先删除子节点", "Delete the sub-regions first")
 	msgRegionNotFound     = i18n.T("区划不存在", "No such region")
+	msgRegionCodeTaken    = i18n.T("区划编号已存在", "The region code is taken")
 	msgRegionTreeLevel    = i18n.T("区划树最多%d级,更深的层级请用 lazy-tree 逐级加载", "The region tree goes down to level %d at most; load deeper levels with lazy-tree")
 )
 
@@ -152,7 +153,6 @@ func (s *Service) handleRegionList(r *http.Request) (any, error) {
 			q = q.Where("r.region_level = ?", n)
 		}
 	}
-	ordered := false
 	for _, key := range []string{"descs", "ascs"} {
 		for _, name := range strings.Split(v.Get(key), ",") {
 			if name = strings.TrimSpace(name); name == "" {
@@ -166,14 +166,10 @@ func (s *Service) handleRegionList(r *http.Request) (any, error) {
 			if key == "descs" {
 				dir = " DESC"
 			}
-			q, ordered = q.OrderExpr("?"+dir, bun.Ident("r."+col)), true
+			q = q.OrderExpr("?"+dir, bun.Ident("r."+col))
 		}
 	}
-	if !ordered {
-		q = q.OrderExpr("r.code ASC")
-	} else {
-		q = q.OrderExpr("r.code ASC") // a stable tie-break for paging
-	}
+	q = q.OrderExpr("r.code ASC") // the default order, and a stable tie-break for paging
 	total, err := q.Limit(int64(size)).Offset(int64((current-1)*size)).ScanAndCount(r.Context(), &rows)
 	if err != nil {
 		return nil, err
@@ -389,8 +385,12 @@ func (s *Service) handleRegionSubmit(r *http.Request) (any, error) {
 			}
 			row := &Region{Code: f.Code, ParentCode: f.ParentCode, Ancestors: ancestors, Name: f.Name,
 				RegionLevel: level, Sort: f.Sort, Remark: f.Remark}
-			if _, err := tx.NewInsert().Model(row).Exec(ctx); err != nil {
+			res, err := tx.NewInsert().Model(row).On("CONFLICT (code) DO NOTHING").Exec(ctx)
+			if err != nil {
 				return err
+			}
+			if n, _ := res.RowsAffected(); n == 0 { // inserted meanwhile by another request
+				return fieldErr("code", msgRegionCodeTaken)
 			}
 		}
 		saved, err = s.getRegion(ctx, tx, f.Code)

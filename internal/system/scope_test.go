@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/bluebird/console/internal/apptest"
-	"github.com/bluebird/console/internal/platform/db"
 	"github.com/bluebird/console/internal/platform/wire"
 )
 
@@ -117,33 +116,7 @@ func (f *scFixture) grant(t *testing.T, data, api []string) {
 	if api != nil {
 		body["apiScopeIds"] = api
 	}
-	r := f.admin.PostJSON("/api/blade-system/role/grant", body)
-	if r.Status == 404 && strings.Contains(string(r.Body), "请求的接口不存在") {
-		f.grantRows(t, data, api) // role/grant not built yet
-		return
-	}
-	r.OK(t, nil)
-}
-
-// grantRows writes the grants straight into blade_role_scope.
-func (f *scFixture) grantRows(t *testing.T, data, api []string) {
-	t.Helper()
-	ctx := context.Background()
-	for cat, ids := range map[int][]string{1: data, 2: api} {
-		if ids == nil {
-			continue
-		}
-		if _, err := f.h.App.DB.NewDelete().Table("blade_role_scope").Where("role_id = ? AND scope_category = ?", scID(t, f.roleID), cat).Exec(ctx); err != nil {
-			t.Fatal(err)
-		}
-		for _, id := range ids {
-			if err := db.InsertRow(ctx, f.h.App.DB, "blade_role_scope", map[string]any{"id": db.NewID(), "scope_category": cat,
-				"scope_id": scID(t, id), "role_id": scID(t, f.roleID)}); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	f.h.App.Scopes.Invalidate()
+	f.admin.PostJSON("/api/blade-system/role/grant", body).OK(t, nil)
 }
 
 // rule creates a data-scope rule on the user resource as the super user.

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -27,14 +28,23 @@ type Claims struct {
 }
 
 // Signer issues and verifies HS256 tokens with the server's key.
-type Signer struct{ key []byte }
+type Signer struct {
+	key []byte
+	// verified remembers tokens whose signature and claims were checked, so
+	// the per-request cost is a map lookup; expiry is still checked each time
+	// and revocation is the caller's separate check.
+	mu       sync.RWMutex
+	verified map[string]*Claims
+}
+
+const verifiedCacheSize = 10000
 
 // NewSigner uses key (at least 32 bytes).
 func NewSigner(key []byte) (*Signer, error) {
 	if len(key) < 32 {
 		return nil, errors.New("signing key too short")
 	}
-	return &Signer{key: key}, nil
+	return &Signer{key: key, verified: map[string]*Claims{}}, nil
 }
 
 // NewKey makes a random signing key.
@@ -59,6 +69,32 @@ var parser = jwt.NewParser(jwt.WithValidMethods([]string{"HS256"}), jwt.WithIssu
 
 // Verify checks the signature, algorithm, issuer and expiry.
 func (s *Signer) Verify(token string) (*Claims, error) {
+	s.mu.RLock()
+	c, ok := s.verified[token]
+	s.mu.RUnlock()
+	if ok {
+		if time.Now().Before(c.ExpiresAt.Time) {
+			return c, nil
+		}
+		s.mu.Lock()
+		delete(s.verified, token)
+		s.mu.Unlock()
+		return nil, errors.New("verify token: token is expired")
+	}
+	c, err := s.verify(token)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	if len(s.verified) >= verifiedCacheSize {
+		clear(s.verified) // crude but bounded; hot tokens come straight back
+	}
+	s.verified[token] = c
+	s.mu.Unlock()
+	return c, nil
+}
+
+func (s *Signer) verify(token string) (*Claims, error) {
 	c := &Claims{}
 	_, err := parser.ParseWithClaims(token, c, func(*jwt.Token) (any, error) { return s.key, nil })
 	if err != nil {

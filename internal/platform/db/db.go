@@ -37,7 +37,8 @@ func OpenSQLite(path string) (*DB, error) {
 	// WAL for concurrent readers, a busy timeout instead of SQLITE_BUSY errors,
 	// and foreign keys off (the app owns referential rules and soft deletes).
 	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(0)&_txlock=immediate"
-	sqldb, err := sql.Open("sqlite", dsn)
+	registerCachingDriver()
+	sqldb, err := sql.Open("sqlite-stmtcache", dsn)
 	if err != nil {
 		return nil, err
 	}

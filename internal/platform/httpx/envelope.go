@@ -3,9 +3,12 @@
 package httpx
 
 import (
+	"bytes"
 	"encoding/json"
 	"log/slog"
 	"net/http"
+	"strconv"
+	"sync"
 
 	"github.com/bluebird/console/internal/platform/i18n"
 )
@@ -92,10 +95,29 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	writeJSON(w, 500, Envelope{Code: 500, Success: false, Msg: msg.In(lang)})
 }
 
+var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// writeJSON encodes into a pooled buffer first, so the response goes out in
+// one write with a Content-Length instead of chunks.
 func writeJSON(w http.ResponseWriter, status int, body any) {
-	w.Header().Set("Content-Type", "application/json;charset=UTF-8")
-	w.WriteHeader(status)
-	enc := json.NewEncoder(w)
+	buf := bufPool.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer func() {
+		if buf.Cap() <= 1<<20 {
+			bufPool.Put(buf)
+		}
+	}()
+	enc := json.NewEncoder(buf)
 	enc.SetEscapeHTML(false)
-	_ = enc.Encode(body)
+	if err := enc.Encode(body); err != nil {
+		slog.Error("encode response", "err", err)
+		status = 500
+		buf.Reset()
+		buf.WriteString(`{"code":500,"success":false,"msg":"服务器内部错误","data":null}`)
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json;charset=UTF-8")
+	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.WriteHeader(status)
+	_, _ = w.Write(buf.Bytes())
 }

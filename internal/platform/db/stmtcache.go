@@ -1,0 +1,146 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"strings"
+	"sync"
+
+	"modernc.org/sqlite"
+)
+
+// bun writes its arguments into the SQL text, so the driver would parse every
+// query afresh; for SQLite (pure Go here) parsing is a fifth of a simple page
+// request. This driver keeps, per connection, the prepared statements of the
+// last SELECTs by their text — what pgx's statement cache does for
+// PostgreSQL — and reuses one when the same query comes again and it is idle.
+const stmtCacheSize = 128
+
+type cachingDriver struct{ inner *sqlite.Driver }
+
+var registerOnce sync.Once
+
+func registerCachingDriver() {
+	registerOnce.Do(func() { sql.Register("sqlite-stmtcache", &cachingDriver{inner: &sqlite.Driver{}}) })
+}
+
+func (d *cachingDriver) Open(name string) (driver.Conn, error) {
+	c, err := d.inner.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return &cachingConn{Conn: c, stmts: map[string]*cachedStmt{}}, nil
+}
+
+type cachedStmt struct {
+	stmt driver.Stmt
+	busy bool // a Rows of it is open
+}
+
+type cachingConn struct {
+	driver.Conn
+	stmts map[string]*cachedStmt
+	order []string
+}
+
+type fullConn interface {
+	driver.ConnPrepareContext
+	driver.QueryerContext
+	driver.ExecerContext
+	driver.ConnBeginTx
+	driver.Pinger
+	driver.SessionResetter
+	driver.Validator
+}
+
+func (c *cachingConn) inner() fullConn { return c.Conn.(fullConn) }
+
+func (c *cachingConn) PrepareContext(ctx context.Context, q string) (driver.Stmt, error) {
+	return c.inner().PrepareContext(ctx, q)
+}
+func (c *cachingConn) ExecContext(ctx context.Context, q string, args []driver.NamedValue) (driver.Result, error) {
+	return c.inner().ExecContext(ctx, q, args)
+}
+func (c *cachingConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+	return c.inner().BeginTx(ctx, opts)
+}
+func (c *cachingConn) Ping(ctx context.Context) error         { return c.inner().Ping(ctx) }
+func (c *cachingConn) ResetSession(ctx context.Context) error { return c.inner().ResetSession(ctx) }
+func (c *cachingConn) IsValid() bool                          { return c.inner().IsValid() }
+
+// QueryContext serves argument-free SELECTs from the statement cache.
+func (c *cachingConn) QueryContext(ctx context.Context, q string, args []driver.NamedValue) (driver.Rows, error) {
+	if len(args) > 0 || !isSelect(q) {
+		return c.inner().QueryContext(ctx, q, args)
+	}
+	cs := c.stmts[q]
+	if cs == nil {
+		st, err := c.inner().PrepareContext(ctx, q)
+		if err != nil {
+			return nil, err
+		}
+		if len(c.order) >= stmtCacheSize {
+			c.evict()
+		}
+		cs = &cachedStmt{stmt: st}
+		c.stmts[q] = cs
+		c.order = append(c.order, q)
+	}
+	if cs.busy {
+		// the cached statement is still being read (nested query on this
+		// connection): use a one-off statement
+		return c.inner().QueryContext(ctx, q, args)
+	}
+	rows, err := cs.stmt.(driver.StmtQueryContext).QueryContext(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	cs.busy = true
+	return &cachedRows{Rows: rows, cs: cs}, nil
+}
+
+// evict drops the oldest idle statement.
+func (c *cachingConn) evict() {
+	for i, q := range c.order {
+		if cs := c.stmts[q]; cs != nil && !cs.busy {
+			cs.stmt.Close()
+			delete(c.stmts, q)
+			c.order = append(c.order[:i], c.order[i+1:]...)
+			return
+		}
+	}
+}
+
+func (c *cachingConn) Close() error {
+	for _, cs := range c.stmts {
+		cs.stmt.Close()
+	}
+	c.stmts, c.order = nil, nil
+	return c.Conn.Close()
+}
+
+type cachedRows struct {
+	driver.Rows
+	cs *cachedStmt
+}
+
+func (r *cachedRows) Close() error {
+	err := r.Rows.Close()
+	r.cs.busy = false
+	return err
+}
+
+// ColumnTypeDatabaseTypeName and friends are what database/sql asks of rows;
+// pass them through when the inner rows have them.
+func (r *cachedRows) ColumnTypeDatabaseTypeName(i int) string {
+	if t, ok := r.Rows.(driver.RowsColumnTypeDatabaseTypeName); ok {
+		return t.ColumnTypeDatabaseTypeName(i)
+	}
+	return ""
+}
+
+func isSelect(q string) bool {
+	q = strings.TrimLeft(q, " \t\r\n(")
+	return len(q) > 6 && strings.EqualFold(q[:6], "SELECT")
+}

@@ -1,0 +1,127 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode, type MouseEvent as RMouseEvent } from 'react';
+import { Modal, Button, Tooltip, type ModalProps } from 'antd';
+import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import './dialog.css';
+
+export const MIN_WIDTH = 400;
+export const MIN_HEIGHT = 300;
+
+export interface DragDialogProps extends Omit<ModalProps, 'width' | 'modalRender'> {
+  width?: number;
+  height?: number;
+  /** Start maximised (full screen). */
+  fullscreen?: boolean;
+  children?: ReactNode;
+}
+
+/** Clamps a size to the dialog minimum (spec §9: 400×300). */
+export const clampSize = (w: number, h: number): { width: number; height: number } => ({
+  width: Math.max(MIN_WIDTH, Math.round(w)),
+  height: Math.max(MIN_HEIGHT, Math.round(h)),
+});
+
+/**
+ * A modal that can be dragged by its header, maximised and resized from its lower-right corner
+ * (minimum 400×300). Every dialog of the console uses it.
+ */
+export default function DragDialog({ width = 720, height, fullscreen = false, title, children, open, styles, ...rest }: DragDialogProps) {
+  const { t } = useTranslation();
+  const [offset, setOffset] = useState({ x: 0, y: 0 });
+  const [size, setSize] = useState<{ width: number; height?: number }>({ width: Math.max(MIN_WIDTH, width), height });
+  const [max, setMax] = useState(fullscreen);
+  const drag = useRef<{ sx: number; sy: number; ox: number; oy: number } | null>(null);
+  const resize = useRef<{ sx: number; sy: number; w: number; h: number } | null>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (open) {
+      setOffset({ x: 0, y: 0 });
+      setMax(fullscreen);
+    }
+  }, [open, fullscreen]);
+
+  const onMove = useCallback((e: MouseEvent) => {
+    if (drag.current) {
+      const d = drag.current;
+      setOffset({ x: d.ox + e.clientX - d.sx, y: d.oy + e.clientY - d.sy });
+    } else if (resize.current) {
+      const r = resize.current;
+      setSize(clampSize(r.w + e.clientX - r.sx, r.h + e.clientY - r.sy));
+    }
+  }, []);
+
+  const onUp = useCallback(() => {
+    drag.current = null;
+    resize.current = null;
+    window.removeEventListener('mousemove', onMove);
+    window.removeEventListener('mouseup', onUp);
+  }, [onMove]);
+
+  const listen = () => {
+    window.addEventListener('mousemove', onMove);
+    window.addEventListener('mouseup', onUp);
+  };
+
+  const startDrag = (e: RMouseEvent) => {
+    if (max || (e.target as HTMLElement).closest('button')) return;
+    drag.current = { sx: e.clientX, sy: e.clientY, ox: offset.x, oy: offset.y };
+    listen();
+  };
+
+  const startResize = (e: RMouseEvent) => {
+    e.preventDefault();
+    const rect = boxRef.current?.getBoundingClientRect();
+    resize.current = { sx: e.clientX, sy: e.clientY, w: rect?.width ?? size.width, h: rect?.height ?? size.height ?? MIN_HEIGHT };
+    listen();
+  };
+
+  useEffect(() => onUp, [onUp]);
+
+  const header = (
+    <div className="bb-dialog-title" onMouseDown={startDrag}>
+      <span>{title}</span>
+      <Tooltip title={max ? t('dialog.restore') : t('dialog.maximize')}>
+        <Button
+          type="text"
+          size="small"
+          className="bb-dialog-max"
+          aria-label={max ? t('dialog.restore') : t('dialog.maximize')}
+          icon={max ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+          onClick={() => setMax((m) => !m)}
+        />
+      </Tooltip>
+    </div>
+  );
+
+  return (
+    <Modal
+      {...rest}
+      open={open}
+      title={header}
+      width={max ? '100vw' : size.width}
+      centered={false}
+      className={`bb-dialog${max ? ' bb-dialog-maximized' : ''}`}
+      style={max ? { top: 0, maxWidth: '100vw', paddingBottom: 0 } : { top: 60 }}
+      styles={{
+        ...styles,
+        body: {
+          ...(max ? { height: 'calc(100vh - 130px)' } : size.height ? { height: size.height - 110 } : {}),
+          overflow: 'auto',
+        },
+      }}
+      modalRender={(node) => (
+        <div
+          ref={boxRef}
+          className="bb-dialog-box"
+          style={max ? undefined : { transform: `translate(${offset.x}px, ${offset.y}px)`, minWidth: MIN_WIDTH, minHeight: MIN_HEIGHT }}
+        >
+          {node}
+          {!max && <div className="bb-dialog-resize" data-testid="dialog-resize" onMouseDown={startResize} />}
+        </div>
+      )}
+    >
+      {children}
+    </Modal>
+  );
+}

@@ -1,0 +1,144 @@
+import { DatePicker, Input, InputNumber, Select, Switch, Tag, TreeSelect, Image, type FormItemProps } from 'antd';
+import type { Rule } from 'antd/es/form';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { localized } from '../i18n';
+import { getDictionary, getTree, type TreeNode } from './api';
+import { dictTagColor } from './dictColor';
+import type { DictItem, FieldMeta } from './types';
+
+export const DATE_FMT = 'YYYY-MM-DD';
+export const DATETIME_FMT = 'YYYY-MM-DD HH:mm:ss';
+
+export const fieldLabel = (f: FieldMeta): string => localized(f.label) || f.name;
+
+export function useDict(field: FieldMeta): DictItem[] {
+  const code = field.type === 'dict' ? field.dict : undefined;
+  const { data } = useQuery({
+    queryKey: ['dict', code, field.dictBiz ?? false],
+    queryFn: () => getDictionary(code!, field.dictBiz),
+    enabled: Boolean(code),
+    staleTime: 5 * 60_000,
+  });
+  return data ?? [];
+}
+
+interface TreeOption {
+  title: string;
+  value: string;
+  children?: TreeOption[];
+}
+
+const toTreeOptions = (nodes: TreeNode[]): TreeOption[] =>
+  nodes.map((n) => ({
+    title: n.title ?? n.name ?? String(n.value ?? n.id ?? ''),
+    value: String(n.value ?? n.id ?? n.key ?? ''),
+    children: n.children ? toTreeOptions(n.children) : undefined,
+  }));
+
+function TreeInput({ field, ...rest }: { field: FieldMeta; value?: string; onChange?: (v: string) => void; disabled?: boolean }) {
+  const { data } = useQuery({
+    queryKey: ['tree', field.treeUrl],
+    queryFn: () => getTree(field.treeUrl!),
+    enabled: Boolean(field.treeUrl),
+  });
+  return <TreeSelect allowClear treeDefaultExpandAll treeData={toTreeOptions(data ?? [])} {...rest} />;
+}
+
+function DictSelect({ field, ...rest }: { field: FieldMeta; value?: string; onChange?: (v: string) => void; disabled?: boolean; placeholder?: string }) {
+  const items = useDict(field);
+  return <Select allowClear options={items.map((d) => ({ value: String(d.dictKey), label: d.dictValue }))} {...rest} />;
+}
+
+/** Coloured tag of a dictionary value (spec §4 colours). */
+export function DictCell({ field, value }: { field: FieldMeta; value: unknown }) {
+  const items = useDict(field);
+  if (value === null || value === undefined || value === '') return null;
+  const item = items.find((d) => String(d.dictKey) === String(value));
+  return <Tag color={dictTagColor(field.dict ?? '', field.name, value)}>{item?.dictValue ?? String(value)}</Tag>;
+}
+
+/** Table cell of a field. */
+export function renderCell(field: FieldMeta, value: unknown, t: TFunction) {
+  switch (field.type) {
+    case 'dict':
+      return <DictCell field={field} value={value} />;
+    case 'bool':
+      return value === true || value === 1 || value === '1' ? t('crud.yes') : value === undefined || value === null ? '' : t('crud.no');
+    case 'password':
+      return value ? '******' : '';
+    case 'image':
+      return typeof value === 'string' && value ? <Image src={value} width={40} height={40} /> : null;
+    default:
+      return value === null || value === undefined ? '' : String(value);
+  }
+}
+
+/** The form control of a field. */
+export function fieldInput(field: FieldMeta, disabled: boolean, t: TFunction) {
+  const label = fieldLabel(field);
+  switch (field.type) {
+    case 'text':
+      return <Input.TextArea rows={3} maxLength={field.max} disabled={disabled} placeholder={t('crud.required', { label })} />;
+    case 'int':
+      return <InputNumber precision={0} style={{ width: '100%' }} disabled={disabled} />;
+    case 'decimal':
+      return <InputNumber stringMode style={{ width: '100%' }} disabled={disabled} />;
+    case 'bool':
+      return <Switch disabled={disabled} />;
+    case 'date':
+      return <DatePicker style={{ width: '100%' }} format={DATE_FMT} disabled={disabled} />;
+    case 'datetime':
+      return <DatePicker showTime style={{ width: '100%' }} format={DATETIME_FMT} disabled={disabled} />;
+    case 'dict':
+      return <DictSelect field={field} disabled={disabled} placeholder={t('crud.selectRequired', { label })} />;
+    case 'tree':
+      return <TreeInput field={field} disabled={disabled} />;
+    case 'password':
+      return <Input.Password maxLength={field.max} disabled={disabled} autoComplete="new-password" />;
+    default:
+      if (field.multiline) return <Input.TextArea rows={3} maxLength={field.max} disabled={disabled} />;
+      return <Input maxLength={field.max} disabled={disabled} placeholder={t('crud.required', { label })} />;
+  }
+}
+
+/** Validation rules from the metadata, with its messages in the current language. */
+export function fieldRules(field: FieldMeta, t: TFunction): Rule[] {
+  const label = fieldLabel(field);
+  const rules: Rule[] = [];
+  if (field.required) {
+    const msg =
+      localized(field.messages?.required) ||
+      (field.type === 'dict' || field.type === 'tree' ? t('crud.selectRequired', { label }) : t('crud.required', { label }));
+    rules.push({ required: true, message: msg, whitespace: field.type === 'string' || field.type === 'text' });
+  }
+  if (field.max && (field.type === 'string' || field.type === 'text' || field.type === 'password')) {
+    rules.push({ max: field.max, message: localized(field.messages?.max) || t('crud.maxLength', { label, max: field.max }) });
+  }
+  if (field.pattern) {
+    rules.push({ pattern: new RegExp(field.pattern), message: localized(field.messages?.pattern) || label });
+  }
+  return rules;
+}
+
+/** Form.Item props converting between wire values (strings) and control values (dayjs, booleans). */
+export function valueProps(field: FieldMeta): Partial<FormItemProps> {
+  if (field.type === 'date' || field.type === 'datetime') {
+    const fmt = field.type === 'date' ? DATE_FMT : DATETIME_FMT;
+    return {
+      getValueProps: (v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : undefined }),
+      normalize: (d: Dayjs | null) => (d ? d.format(fmt) : ''),
+    };
+  }
+  if (field.type === 'bool') {
+    return {
+      valuePropName: 'checked',
+      getValueProps: (v: unknown) => ({ checked: v === true || v === 1 || v === '1' }),
+    };
+  }
+  if (field.type === 'dict' || field.type === 'tree' || field.type === 'id') {
+    return { getValueProps: (v: unknown) => ({ value: v === null || v === undefined || v === '' ? undefined : String(v) }) };
+  }
+  return {};
+}

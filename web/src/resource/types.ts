@@ -1,0 +1,62 @@
+export type I18nText = { zh?: string; en?: string };
+
+export type FieldType =
+  | 'string'
+  | 'text'
+  | 'int'
+  | 'decimal'
+  | 'bool'
+  | 'date'
+  | 'datetime'
+  | 'id'
+  | 'dict'
+  | 'password'
+  | 'tree'
+  | 'image';
+
+/** One field of the resource metadata (GET /api/meta/resource). */
+export interface FieldMeta {
+  name: string;
+  type: FieldType;
+  label: I18nText;
+  required?: boolean;
+  messages?: Partial<Record<'required' | 'max' | 'min' | 'pattern', I18nText>>;
+  max?: number;
+  min?: number;
+  pattern?: string;
+  filter?: string;
+  search?: boolean;
+  sortable?: boolean;
+  list?: boolean;
+  form?: boolean;
+  readonly?: boolean;
+  dict?: string;
+  dictBiz?: boolean;
+  treeUrl?: string;
+  span?: number;
+  multiline?: boolean;
+}
+
+export type ResourceAction = 'list' | 'page' | 'detail' | 'submit' | 'remove' | 'export' | string;
+
+export interface ResourceMeta {
+  name: string;
+  service: string;
+  path: string;
+  menuCode: string;
+  label: I18nText;
+  tree?: boolean;
+  paged?: boolean;
+  fields: FieldMeta[];
+  actions: ResourceAction[];
+  permissions: Partial<Record<'add' | 'edit' | 'delete' | 'view' | 'export', string>> & Record<string, string | undefined>;
+}
+
+export interface DictItem {
+  id?: string;
+  dictKey: string;
+  dictValue: string;
+  sort?: number;
+}
+
+export type Row = Record<string, unknown> & { id?: string; version?: number };

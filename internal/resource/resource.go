@@ -47,6 +47,10 @@ type Hooks[T any] struct {
 	BeforeRemove func(ctx context.Context, tx bun.Tx, ids []wire.ID) error
 	// Query adds request-specific conditions to list queries.
 	Query func(r *http.Request, q *bun.SelectQuery) (*bun.SelectQuery, error)
+	// Changed runs after a submit or remove has committed: the place to drop
+	// caches derived from the table (running it inside the transaction would
+	// let a concurrent reader cache the old rows again before the commit).
+	Changed func(ctx context.Context)
 	// Enrich fills computed fields of rows about to be sent.
 	Enrich func(ctx context.Context, idb bun.IDB, rows []T) error
 }
@@ -412,6 +416,9 @@ func (r *Resource[T]) handleSubmit(req *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if r.hooks.Changed != nil {
+		r.hooks.Changed(ctx)
+	}
 	if isNew {
 		r.blankSecrets(row)
 		return row, nil
@@ -635,6 +642,9 @@ func (r *Resource[T]) handleRemove(req *http.Request) (any, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	if r.hooks.Changed != nil {
+		r.hooks.Changed(ctx)
 	}
 	return httpx.Message{Text: msgRemoved}, nil
 }

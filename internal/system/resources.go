@@ -38,15 +38,13 @@ func (s *Service) declare() *Resources {
 	r.Param = resource.New(resource.Spec{
 		Service: "blade-system", Name: "param", Table: "blade_param", Label: i18n.T("参数", "Parameter"),
 		MenuCode: "param", Scope: resource.Global, Unique: [][]string{{"paramKey"}},
-	}, resource.Hooks[Param]{
-		AfterSave:    func(ctx context.Context, _ bun.Tx, _ *Param, _ bool) error { invalidate(ctx); return nil },
-		BeforeRemove: func(ctx context.Context, _ bun.Tx, _ []wire.ID) error { invalidate(ctx); return nil },
-	})
+	}, resource.Hooks[Param]{Changed: invalidate})
 	r.TenantPackage = resource.New(resource.Spec{
 		Service: "blade-system", Name: "tenant-package", Table: "blade_tenant_package", Label: i18n.T("租户产品包", "Tenant package"),
 		MenuCode: "tenant_package", Scope: resource.Global, Unique: [][]string{{"packageName"}},
 		Routes: []string{"list", "detail", "submit", "remove", "export"},
 	}, resource.Hooks[TenantPackage]{
+		Changed: invalidate,
 		Validate: func(ctx context.Context, p *TenantPackage, present map[string]bool, _ bool) error {
 			if _, err := wire.ParseIDs(p.MenuID); err != nil {
 				return httpx.Badf("菜单ID格式错误", "The menu id list is malformed")
@@ -57,10 +55,7 @@ func (s *Service) declare() *Resources {
 	r.Client = resource.New(resource.Spec{
 		Service: "blade-system", Name: "client", Table: "blade_client", Label: i18n.T("应用", "Client"),
 		MenuCode: "client", Scope: resource.Global, Unique: [][]string{{"clientId"}},
-	}, resource.Hooks[Client]{
-		AfterSave:    func(ctx context.Context, _ bun.Tx, _ *Client, _ bool) error { invalidate(ctx); return nil },
-		BeforeRemove: func(ctx context.Context, _ bun.Tx, _ []wire.ID) error { invalidate(ctx); return nil },
-	})
+	}, resource.Hooks[Client]{Changed: invalidate})
 	r.Post = resource.New(resource.Spec{
 		Service: "blade-system", Name: "post", Table: "blade_post", Label: i18n.T("岗位", "Post"),
 		MenuCode: "post", Scope: resource.TenantAdmin, Write: resource.Admin, Unique: [][]string{{"postCode"}},
@@ -72,21 +67,21 @@ func (s *Service) declare() *Resources {
 	}, resource.Hooks[DataScope]{
 		Validate:     s.validateScopeRule,
 		Query:        filterByMenu,
-		AfterSave:    scopeAfterSave[DataScope](s),
-		BeforeRemove: scopeBeforeRemove(s, ScopeData),
+		BeforeRemove: scopeBeforeRemove(ScopeData),
+		Changed:      s.invalidateScopes,
 	})
 	r.APIScope = resource.New(resource.Spec{
 		Service: "blade-system", Name: "api-scope", Table: "blade_scope_api", Label: i18n.T("接口权限", "API scope"),
 		MenuCode: "api_scope", Scope: resource.Global,
 	}, resource.Hooks[APIScope]{
 		Query:        filterByMenu,
-		AfterSave:    scopeAfterSave[APIScope](s),
-		BeforeRemove: scopeBeforeRemove(s, ScopeAPI),
+		BeforeRemove: scopeBeforeRemove(ScopeAPI),
+		Changed:      s.invalidateScopes,
 	})
 	r.TopMenu = resource.New(resource.Spec{
 		Service: "blade-system", Name: "topmenu", Table: "blade_top_menu", Label: i18n.T("顶部菜单", "Top menu"),
 		MenuCode: "topmenu", Scope: resource.Global, Unique: [][]string{{"code"}}, DefaultOrder: "sort ASC, id ASC",
-	}, resource.Hooks[TopMenu]{})
+	}, resource.Hooks[TopMenu]{Changed: invalidate})
 	r.Tenant = s.declareTenant()
 	r.Dict, r.DictBiz = s.declareDicts()
 	r.Menu = s.declareMenu()

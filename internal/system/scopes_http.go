@@ -15,39 +15,27 @@ import (
 // mountScopes adds what the data-scope and API-scope screens need beyond
 // CRUD. Nothing, today: both screens open per menu and list with
 // list?menuId= (filterByMenu), and detail, submit and remove are generic.
-// What the rules need is enforcement to follow edits, which the hooks below
-// give: every submit or remove of a rule drops the grant cache.
+// What the rules need is enforcement to follow edits: every committed submit
+// or remove of a rule drops the grant cache (Hooks.Changed).
 func (s *Service) mountScopes(r chi.Router, env *resource.Env) {}
 
-// invalidateScopes drops the cached grants and rules, so that the next
-// request sees the change.
-//
-// The hooks run inside the submit or remove transaction, before it commits:
-// a request racing with the commit could reload the old rules and keep them
-// until the next invalidation. Closing that window needs an after-commit hook
-// in the engine.
-func (s *Service) invalidateScopes() {
+// invalidateScopes drops the cached grants and rules; it runs after the
+// submit or remove has committed (Hooks.Changed), so no reader can cache the
+// old rules again.
+func (s *Service) invalidateScopes(context.Context) {
 	if s.Scopes != nil {
 		s.Scopes.Invalidate()
 	}
 }
 
-func scopeAfterSave[T any](s *Service) func(context.Context, bun.Tx, *T, bool) error {
-	return func(context.Context, bun.Tx, *T, bool) error {
-		s.invalidateScopes()
-		return nil
-	}
-}
-
 // scopeBeforeRemove drops the roles' grants of the removed rules with them,
 // so that role-tree-keys never answers ids of rules that no longer exist.
-func scopeBeforeRemove(s *Service, category int) func(context.Context, bun.Tx, []wire.ID) error {
+func scopeBeforeRemove(category int) func(context.Context, bun.Tx, []wire.ID) error {
 	return func(ctx context.Context, tx bun.Tx, ids []wire.ID) error {
 		if _, err := tx.NewDelete().Table("blade_role_scope").
 			Where("scope_category = ? AND scope_id IN (?)", category, bun.In(ids)).Exec(ctx); err != nil {
 			return err
 		}
-		s.invalidateScopes()
 		return nil
 	}
 }

@@ -34,6 +34,7 @@ func (s *Service) declareTenant() *resource.Resource[Tenant] {
 		Routes: []string{"list", "page", "detail", "submit", "remove", "export"},
 	}, resource.Hooks[Tenant]{
 		BeforeSave: s.beforeSaveTenant,
+		Changed:    func(context.Context) { s.Invalidate() },
 		AfterSave:  s.afterSaveTenant,
 		BeforeRemove: func(ctx context.Context, tx bun.Tx, ids []wire.ID) error {
 			var tenantIDs []string
@@ -45,7 +46,6 @@ func (s *Service) declareTenant() *resource.Resource[Tenant] {
 					return httpx.Badf("不能删除平台租户 000000", "The platform tenant 000000 cannot be deleted")
 				}
 			}
-			s.Invalidate()
 			return nil
 		},
 	})
@@ -54,7 +54,6 @@ func (s *Service) declareTenant() *resource.Resource[Tenant] {
 // For this table tenant_id is the business key: a new tenant gets a fresh
 // six-digit id here, before the engine inserts it.
 func (s *Service) beforeSaveTenant(ctx context.Context, tx bun.Tx, t *Tenant, isNew bool) error {
-	defer s.Invalidate()
 	if !isNew {
 		return nil
 	}

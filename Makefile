@@ -3,7 +3,7 @@
 GO ?= go
 PKGS = ./cmd/... ./internal/... ./migrations/... ./web/...
 
-.PHONY: run build web test test-go test-web vet bench
+.PHONY: run build web test test-go test-web test-e2e vet bench
 
 run: build
 	./bin/bluebird serve
@@ -18,7 +18,7 @@ web/node_modules: web/package-lock.json
 	npm --prefix web ci
 	@touch web/node_modules
 
-test: vet test-go test-web
+test: vet test-go test-web test-e2e
 
 vet:
 	$(GO) vet $(PKGS)
@@ -29,6 +29,14 @@ test-go:
 
 test-web: web/node_modules
 	npm --prefix web test
+
+# Browser tests: the real binary on a temporary SQLite database, in Debian's Chromium.
+test-e2e: build e2e/node_modules
+	cd e2e && BLUEBIRD_BIN=../bin/bluebird npx playwright test
+
+e2e/node_modules: e2e/package-lock.json
+	npm --prefix e2e ci
+	@touch e2e/node_modules
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./bench/...

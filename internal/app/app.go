@@ -18,6 +18,7 @@ import (
 
 	"github.com/bluebird/console/internal/auth"
 	"github.com/bluebird/console/internal/develop"
+	"github.com/bluebird/console/internal/files"
 	"github.com/bluebird/console/internal/platform/authn"
 	"github.com/bluebird/console/internal/platform/authz"
 	"github.com/bluebird/console/internal/platform/config"
@@ -25,6 +26,7 @@ import (
 	"github.com/bluebird/console/internal/platform/httpx"
 	"github.com/bluebird/console/internal/platform/i18n"
 	"github.com/bluebird/console/internal/platform/sms"
+	"github.com/bluebird/console/internal/platform/storage"
 	"github.com/bluebird/console/internal/resource"
 	"github.com/bluebird/console/internal/seed"
 	"github.com/bluebird/console/internal/system"
@@ -41,6 +43,7 @@ type App struct {
 	System   *system.Service
 	Scopes   *system.Scopes
 	Users    *user.Service
+	Files    *files.Service
 	Handler  http.Handler
 	Logger   *slog.Logger
 
@@ -107,6 +110,9 @@ func NewWithDB(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Lo
 	a.Users = user.New(d, a.System, revoked)
 	a.System.Users = a.Users
 	a.System.Scopes = a.Scopes
+	// --- files (internal/files): uploads on the local store, links signed with a key derived from the token key ---
+	a.Files = files.New(d, storage.NewLocal(cfg.FilesRoot()), auth.DeriveKey(key, "file-link"))
+	// --- end files ---
 	a.Handler = a.routes()
 	a.ready = true
 	return a, nil
@@ -138,7 +144,7 @@ func (a *App) routes() http.Handler {
 
 	api := chi.NewRouter()
 	a.api = api
-	api.Use(httpx.AccessLog(a.Logger, a.observe), httpx.LimitBody(httpx.MaxBody), a.authenticate, a.apiScope)
+	api.Use(httpx.AccessLog(a.Logger, a.observe), limitBody, a.authenticate, a.apiScope)
 	api.NotFound(httpx.Handle(func(*http.Request) (any, error) { return nil, httpx.ErrRouteNotFound }))
 	api.MethodNotAllowed(httpx.Handle(func(*http.Request) (any, error) { return nil, httpx.ErrMethod }))
 
@@ -159,6 +165,9 @@ func (a *App) routes() http.Handler {
 	ds := develop.NewDatasource()
 	ds.Mount(api, env)
 	a.Registry.Add(ds)
+	// --- files: oss put-file and the public signed file route (FilePrefix is in isPublic) ---
+	a.Files.Mount(api)
+	// --- end files ---
 
 	api.Get("/meta/resources", httpx.Handle(resource.Guard(resource.AnyUser)(a.Registry.handleMetaList)))
 	api.Get("/meta/resource", httpx.Handle(resource.Guard(resource.AnyUser)(a.Registry.handleMeta)))
@@ -192,7 +201,20 @@ var publicPaths = append(slices.Clone(auth.PublicPaths), "/api/openapi.json", "/
 
 func isPublic(path string) bool {
 	return slices.Contains(publicPaths, path) || strings.HasPrefix(path, "/api/blade-auth/oauth/social/") ||
-		strings.HasPrefix(path, "/api/blade-auth/oauth/sms/") || path == "/api/blade-user/register-guest"
+		strings.HasPrefix(path, "/api/blade-auth/oauth/sms/") || path == "/api/blade-user/register-guest" ||
+		strings.HasPrefix(path, files.FilePrefix) // signed links; <img src> sends no token
+}
+
+// limitBody caps request bodies: httpx.MaxBody everywhere, files.MaxRequestBody for put-file.
+func limitBody(next http.Handler) http.Handler {
+	normal, upload := httpx.LimitBody(httpx.MaxBody)(next), httpx.LimitBody(files.MaxRequestBody)(next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == files.PutFilePath {
+			upload.ServeHTTP(w, r)
+			return
+		}
+		normal.ServeHTTP(w, r)
+	})
 }
 
 var errTenantMismatch = &httpx.Error{Status: 403, Msg: i18n.T("请求头中的租户与令牌不一致", "The Tenant-Id header does not match the token")}

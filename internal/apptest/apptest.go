@@ -85,7 +85,7 @@ func New(t testing.TB, kind string) *H {
 		t.Fatal(err)
 	}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	a, err := app.NewWithDB(ctx, config.Config{}, d, logger)
+	a, err := app.NewWithDB(ctx, config.Config{FilesDir: t.TempDir()}, d, logger)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 type Config struct {
 	Addr     string // listen address
 	DataDir  string // SQLite database and files
+	FilesDir string // uploaded files; "" means <DataDir>/files (see FilesRoot)
 	DB       string // "" or "sqlite" for the embedded default, or a postgres:// URL
 	RedisURL string // optional shared cache, revocation and captcha store
 	LogLevel string
@@ -22,6 +23,7 @@ type Config struct {
 func (c *Config) Bind(fs *flag.FlagSet) {
 	fs.StringVar(&c.Addr, "addr", env("BLUEBIRD_ADDR", "127.0.0.1:8080"), "listen address (BLUEBIRD_ADDR)")
 	fs.StringVar(&c.DataDir, "data", env("BLUEBIRD_DATA", "./data"), "data directory (BLUEBIRD_DATA)")
+	fs.StringVar(&c.FilesDir, "files", env("BLUEBIRD_FILES", ""), "uploaded files directory, default <data>/files (BLUEBIRD_FILES)")
 	fs.StringVar(&c.DB, "db", env("BLUEBIRD_DB", ""), "database: empty for SQLite under --data, or postgres://... (BLUEBIRD_DB)")
 	fs.StringVar(&c.RedisURL, "redis", env("BLUEBIRD_REDIS", ""), "optional redis:// URL (BLUEBIRD_REDIS)")
 	fs.StringVar(&c.LogLevel, "log-level", env("BLUEBIRD_LOG_LEVEL", "info"), "log level: debug, info, warn, error (BLUEBIRD_LOG_LEVEL)")
@@ -41,6 +43,20 @@ func (c *Config) SQLitePath() string {
 		return c.DB
 	}
 	return filepath.Join(c.DataDir, "bluebird.db")
+}
+
+// FilesRoot is the directory of the local file store: FilesDir, else
+// <DataDir>/files, else (an empty config, as in embedding code) a directory
+// under the system temp dir.
+func (c *Config) FilesRoot() string {
+	switch {
+	case c.FilesDir != "":
+		return c.FilesDir
+	case c.DataDir != "":
+		return filepath.Join(c.DataDir, "files")
+	default:
+		return filepath.Join(os.TempDir(), "bluebird-files")
+	}
 }
 
 func env(key, def string) string {

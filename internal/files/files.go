@@ -1,0 +1,309 @@
+// Package files is the blade-resource upload area: oss put-file stores an
+// upload under a generated name after checking its type from its content
+// and its size, records it in blade_attach, and answers a signed link; the
+// file route serves stored files to whoever presents a valid signed link.
+package files
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/uptrace/bun"
+
+	"github.com/bluebird/console/internal/platform/authz"
+	"github.com/bluebird/console/internal/platform/db"
+	"github.com/bluebird/console/internal/platform/httpx"
+	"github.com/bluebird/console/internal/platform/i18n"
+	"github.com/bluebird/console/internal/platform/storage"
+	"github.com/bluebird/console/internal/platform/wire"
+	"github.com/bluebird/console/internal/resource"
+)
+
+// Routes and limits.
+const (
+	PutFilePath = "/api/blade-resource/oss/endpoint/put-file"
+	// FilePrefix is the public file route; the rest of the path is the key.
+	FilePrefix = "/api/blade-resource/oss/endpoint/file/"
+
+	MaxFileSize   = 10 << 20  // any accepted upload
+	AvatarMaxSize = 500 << 10 // kind=avatar: spec §5/§9, 500kb
+	// MaxRequestBody is the body limit of put-file: the file plus room for the multipart framing.
+	MaxRequestBody = MaxFileSize + 1<<20
+	// LinkTTL is how long an issued link stays valid (long enough for an avatar).
+	LinkTTL = 7 * 24 * time.Hour
+)
+
+var (
+	errNoFile     = httpx.BadRequest(i18n.T("请选择要上传的文件", "Choose a file to upload"))
+	errAvatarType = httpx.BadRequest(i18n.T("上传头像图片只能是 JPG/PNG 格式!", "Avatar images can only be JPG/PNG!"))
+	errAvatarSize = httpx.BadRequest(i18n.T("上传头像图片大小不能超过 500KB!", "Avatar images cannot be larger than 500KB!"))
+	errType       = httpx.BadRequest(i18n.T("不支持的文件类型,只能上传图片(JPG/PNG/GIF/WEBP)、PDF、Word/Excel/PowerPoint 文档或文本文件",
+		"This file type is not allowed: upload an image (JPG/PNG/GIF/WEBP), a PDF, a Word/Excel/PowerPoint document or a text file"))
+	errSize = httpx.BadRequest(i18n.T("上传文件大小不能超过 10MB!", "Files cannot be larger than 10MB!"))
+	errLink = &httpx.Error{Status: 403, Msg: i18n.T("文件链接无效或已过期", "The file link is invalid or has expired")}
+)
+
+// Attach is a row of blade_attach: one upload.
+type Attach struct {
+	bun.BaseModel `bun:"table:blade_attach"`
+	resource.Base
+	Link         string `bun:"link" json:"link"`
+	DomainURL    string `bun:"domain_url" json:"domainUrl"`
+	Name         string `bun:"name" json:"name"` // the storage key, generated
+	OriginalName string `bun:"original_name" json:"originalName"`
+	Extension    string `bun:"extension" json:"extension"`
+	AttachSize   int64  `bun:"attach_size" json:"attachSize"`
+}
+
+// Service holds the store, the database and the link signing key.
+type Service struct {
+	DB    *db.DB
+	Store storage.Store
+	TTL   time.Duration    // link lifetime; LinkTTL when zero
+	Now   func() time.Time // clock; time.Now when nil
+
+	signKey []byte
+}
+
+// New builds the service; signKey must be secret and stable across restarts
+// and instances (links issued by one instance are honoured by the others).
+func New(d *db.DB, store storage.Store, signKey []byte) *Service {
+	return &Service{DB: d, Store: store, signKey: signKey}
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+func (s *Service) ttl() time.Duration {
+	if s.TTL > 0 {
+		return s.TTL
+	}
+	return LinkTTL
+}
+
+// Mount adds the routes to the /api router. The file route must be public
+// (the app lists FilePrefix among its public paths): <img src> sends no token.
+func (s *Service) Mount(r chi.Router) {
+	r.Post(strings.TrimPrefix(PutFilePath, "/api"), httpx.Handle(s.handlePutFile))
+	file := strings.TrimPrefix(FilePrefix, "/api") + "*"
+	r.Get(file, s.handleFile)
+	r.Head(file, s.handleFile)
+}
+
+// PutResult is the data of a put-file answer.
+type PutResult struct {
+	Link         string  `json:"link"`
+	Domain       string  `json:"domain"`
+	Name         string  `json:"name"`
+	OriginalName string  `json:"originalName"`
+	AttachID     wire.ID `json:"attachId"`
+}
+
+func (s *Service) handlePutFile(r *http.Request) (any, error) {
+	p := authz.From(r.Context())
+	if p == nil {
+		return nil, httpx.ErrUnauthorized
+	}
+	// Whatever happens, read the rest of the (limited) body so that the client
+	// gets the answer instead of a reset connection.
+	defer io.Copy(io.Discard, r.Body)
+	avatar := false
+	switch r.URL.Query().Get("kind") {
+	case "":
+	case "avatar":
+		avatar = true
+	default:
+		return nil, httpx.InvalidParam("kind")
+	}
+	limit := int64(MaxFileSize)
+	if avatar {
+		limit = AvatarMaxSize
+	}
+	data, clientName, err := readFilePart(r, limit)
+	if err != nil {
+		return nil, err
+	}
+	k, ok := detect(data, clientName)
+	switch {
+	case avatar && (!ok || (k.ContentType != "image/jpeg" && k.ContentType != "image/png")):
+		return nil, errAvatarType
+	case avatar && int64(len(data)) > limit:
+		return nil, errAvatarSize
+	case int64(len(data)) > limit:
+		return nil, errSize
+	case !ok:
+		return nil, errType
+	}
+	return s.save(r.Context(), p, data, k, clientName)
+}
+
+// readFilePart streams the multipart body to the part named "file" and reads
+// at most limit+1 bytes of it; the caller tells "too large" by the length.
+func readFilePart(r *http.Request, limit int64) ([]byte, string, error) {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, "", errNoFile
+	}
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			return nil, "", errNoFile
+		}
+		if err != nil {
+			return nil, "", bodyError(err)
+		}
+		if part.FormName() != "file" {
+			part.Close()
+			continue
+		}
+		data, err := io.ReadAll(io.LimitReader(part, limit+1))
+		part.Close()
+		if err != nil {
+			return nil, "", bodyError(err)
+		}
+		if len(data) == 0 {
+			return nil, "", errNoFile
+		}
+		return data, cleanName(part.FileName()), nil
+	}
+}
+
+func bodyError(err error) error {
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return httpx.ErrBodyTooLarge
+	}
+	return errNoFile
+}
+
+// cleanName keeps the last path element of a client's file name, without
+// control characters, at most 200 characters; it is only ever displayed.
+func cleanName(name string) string {
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
+		name = name[i+1:]
+	}
+	name = strings.Map(func(r rune) rune {
+		if r == utf8.RuneError || unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, name)
+	name = strings.TrimSpace(name)
+	if utf8.RuneCountInString(name) > 200 {
+		name = string([]rune(name)[:200])
+	}
+	return name
+}
+
+func (s *Service) save(ctx context.Context, p *authz.Principal, data []byte, k kind, clientName string) (*PutResult, error) {
+	now := s.now().UTC()
+	var rnd [16]byte
+	if _, err := rand.Read(rnd[:]); err != nil {
+		return nil, err
+	}
+	key := fmt.Sprintf("%s/%04d/%02d/%s.%s", p.TenantID, now.Year(), int(now.Month()), hex.EncodeToString(rnd[:]), k.Ext)
+	if !storage.ValidKey(key) {
+		return nil, fmt.Errorf("files: generated key %q is not valid", key)
+	}
+	if err := s.Store.Put(ctx, key, bytes.NewReader(data), int64(len(data)), k.ContentType); err != nil {
+		return nil, err
+	}
+	domain := strings.TrimSuffix(FilePrefix, "/")
+	link := s.Link(key, now.Add(s.ttl()))
+	if clientName == "" {
+		clientName = path.Base(key)
+	}
+	t := wire.Now()
+	a := &Attach{Link: link, DomainURL: domain, Name: key, OriginalName: clientName, Extension: k.Ext, AttachSize: int64(len(data))}
+	a.ID, a.TenantID, a.CreateUser, a.CreateDept, a.UpdateUser = db.NewID(), p.TenantID, p.UserID, p.DeptID, p.UserID
+	a.CreateTime, a.UpdateTime, a.Status, a.Version = t, t, 1, 1
+	if _, err := s.DB.NewInsert().Model(a).Exec(ctx); err != nil {
+		_ = s.Store.Delete(context.WithoutCancel(ctx), key)
+		return nil, err
+	}
+	return &PutResult{Link: link, Domain: domain, Name: key, OriginalName: clientName, AttachID: a.ID}, nil
+}
+
+// handleFile serves a stored file to the holder of a valid signed link. The
+// upload's record must still exist: removing the attach row revokes its links.
+func (s *Service) handleFile(w http.ResponseWriter, r *http.Request) {
+	key := chi.URLParam(r, "*")
+	q := r.URL.Query()
+	if !storage.ValidKey(key) || !s.verify(key, q) {
+		httpx.WriteError(w, r, errLink)
+		return
+	}
+	ctx := r.Context()
+	var orig string
+	// Unscoped by tenant on purpose: the signature is the authorisation.
+	err := s.DB.NewSelect().Model((*Attach)(nil)).Column("original_name").
+		Where("name = ?", key).Where("is_deleted = 0").Limit(1).Scan(ctx, &orig)
+	if errors.Is(err, sql.ErrNoRows) {
+		httpx.WriteError(w, r, httpx.ErrNotFound)
+		return
+	}
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	rc, info, err := s.Store.Open(ctx, key)
+	if errors.Is(err, storage.ErrNotFound) {
+		httpx.WriteError(w, r, httpx.ErrNotFound)
+		return
+	}
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	defer rc.Close()
+
+	h := w.Header()
+	h.Set("Content-Type", info.ContentType)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "sandbox")
+	disposition := "attachment"
+	if strings.HasPrefix(info.ContentType, "image/") {
+		disposition = "inline" // so an avatar renders when opened; <img> ignores the header anyway
+	}
+	if orig == "" {
+		orig = path.Base(key)
+	}
+	if cd := mime.FormatMediaType(disposition, map[string]string{"filename": orig}); cd != "" {
+		h.Set("Content-Disposition", cd)
+	} else {
+		h.Set("Content-Disposition", disposition)
+	}
+	// Cache privately, never past the link's expiry.
+	exp, _ := strconv.ParseInt(q.Get("expires"), 10, 64)
+	age := min(exp-s.now().Unix(), 86400)
+	h.Set("Cache-Control", "private, max-age="+strconv.FormatInt(max(age, 0), 10))
+
+	if rs, ok := rc.(io.ReadSeeker); ok {
+		http.ServeContent(w, r, "", info.ModTime, rs)
+		return
+	}
+	h.Set("Content-Length", strconv.FormatInt(info.Size, 10))
+	if r.Method == http.MethodHead {
+		return
+	}
+	_, _ = io.Copy(w, rc)
+}

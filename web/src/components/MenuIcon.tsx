@@ -1,48 +1,35 @@
-import type { ComponentType } from 'react';
-import {
-  AccountBookOutlined, ApartmentOutlined, ApiOutlined, AppstoreOutlined, AuditOutlined, BankOutlined,
-  BarChartOutlined, BarcodeOutlined, BellOutlined, BookOutlined, BranchesOutlined, BuildOutlined,
-  CalculatorOutlined, CarOutlined, CheckSquareOutlined, ClusterOutlined, CloudOutlined, CodeOutlined,
-  ContainerOutlined, ControlOutlined, DashboardOutlined, DatabaseOutlined, DeploymentUnitOutlined,
-  DesktopOutlined, DollarOutlined, EnvironmentOutlined, ExperimentOutlined, FileDoneOutlined,
-  FileExcelOutlined, FileOutlined, FileSearchOutlined, FileTextOutlined, FolderOutlined, FormOutlined,
-  FundOutlined, GiftOutlined, GlobalOutlined, GoldOutlined, HddOutlined, HomeOutlined, IdcardOutlined,
-  InboxOutlined, KeyOutlined, LineChartOutlined, LinkOutlined, LockOutlined, MailOutlined, MenuOutlined,
-  MessageOutlined, MonitorOutlined, NodeIndexOutlined, NotificationOutlined, PartitionOutlined,
-  PictureOutlined, PrinterOutlined, ProfileOutlined, ProjectOutlined, ReadOutlined, ReconciliationOutlined,
-  SafetyOutlined, ScheduleOutlined, SettingOutlined, ShopOutlined, ShoppingCartOutlined, ShoppingOutlined,
-  SolutionOutlined, SwapOutlined, TableOutlined, TagOutlined, TagsOutlined, TeamOutlined, ToolOutlined,
-  TrophyOutlined, UnorderedListOutlined, UserOutlined, UsergroupAddOutlined, VideoCameraOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
+import { useSyncExternalStore } from 'react';
+import AppstoreOutlined from '@ant-design/icons/AppstoreOutlined';
+import type { Icon } from './menuIconSet';
 
-type Icon = ComponentType<{ className?: string }>;
-
-/**
- * Icons a menu `source` may name. Only these are bundled (importing the whole icon set would add
- * ~190 KB gzip to every page); an unknown or empty name shows AppstoreOutlined.
+/*
+ * Menu icons by antd component name (menu `source`). The set lives in its own chunk (menuIconSet.ts),
+ * loaded once after the shell mounts; until then, and for unknown names, AppstoreOutlined shows.
  */
-const ICONS: Record<string, Icon> = {
-  AccountBookOutlined, ApartmentOutlined, ApiOutlined, AppstoreOutlined, AuditOutlined, BankOutlined,
-  BarChartOutlined, BarcodeOutlined, BellOutlined, BookOutlined, BranchesOutlined, BuildOutlined,
-  CalculatorOutlined, CarOutlined, CheckSquareOutlined, ClusterOutlined, CloudOutlined, CodeOutlined,
-  ContainerOutlined, ControlOutlined, DashboardOutlined, DatabaseOutlined, DeploymentUnitOutlined,
-  DesktopOutlined, DollarOutlined, EnvironmentOutlined, ExperimentOutlined, FileDoneOutlined,
-  FileExcelOutlined, FileOutlined, FileSearchOutlined, FileTextOutlined, FolderOutlined, FormOutlined,
-  FundOutlined, GiftOutlined, GlobalOutlined, GoldOutlined, HddOutlined, HomeOutlined, IdcardOutlined,
-  InboxOutlined, KeyOutlined, LineChartOutlined, LinkOutlined, LockOutlined, MailOutlined, MenuOutlined,
-  MessageOutlined, MonitorOutlined, NodeIndexOutlined, NotificationOutlined, PartitionOutlined,
-  PictureOutlined, PrinterOutlined, ProfileOutlined, ProjectOutlined, ReadOutlined, ReconciliationOutlined,
-  SafetyOutlined, ScheduleOutlined, SettingOutlined, ShopOutlined, ShoppingCartOutlined, ShoppingOutlined,
-  SolutionOutlined, SwapOutlined, TableOutlined, TagOutlined, TagsOutlined, TeamOutlined, ToolOutlined,
-  TrophyOutlined, UnorderedListOutlined, UserOutlined, UsergroupAddOutlined, VideoCameraOutlined,
-  WalletOutlined,
-};
+let icons: Record<string, Icon> | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
 
-/** Icon by antd component name (menu `source`); unknown or empty names show AppstoreOutlined. */
-export default function MenuIcon({ name, className }: { name?: string; className?: string }) {
-  const C = (name && ICONS[name]) || AppstoreOutlined;
-  return <C className={className} />;
+export function loadMenuIcons(): Promise<void> {
+  loading ??= import('./menuIconSet')
+    .then((m) => {
+      icons = m.ICONS;
+      listeners.forEach((l) => l());
+    })
+    .catch(() => {
+      loading = null;
+    });
+  return loading;
 }
 
-export const MENU_ICON_NAMES: readonly string[] = Object.keys(ICONS);
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  void loadMenuIcons();
+  return () => listeners.delete(l);
+};
+
+export default function MenuIcon({ name, className }: { name?: string; className?: string }) {
+  const set = useSyncExternalStore(subscribe, () => icons, () => icons);
+  const C = (name && set?.[name]) || AppstoreOutlined;
+  return <C className={className} />;
+}

@@ -70,6 +70,8 @@ export function ShellLayout() {
     void Promise.allSettled([s.loadMenuAll(), s.loadButtons()]).then(() => {
       if (alive) setReady(true);
     });
+    // Names and dictionary values come localized from the server: refetch what is on screen.
+    void queryClient.invalidateQueries();
     return () => {
       alive = false;
     };

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, Col, DatePicker, Form, Input, Modal, Row, Space, Spin, Table, Tooltip, type TableProps } from 'antd';
+import { Button, Card, Col, DatePicker, Form, Input, Modal, Row, Space, Table, Tooltip, type FormInstance, type TableProps } from 'antd';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,24 +9,93 @@ import { toast } from '../util/notify';
 import { website } from '../config';
 import { localized } from '../i18n';
 import { exportRows, getDetail, listRows, removeRows, submitRow } from './api';
-import { fieldInput, fieldLabel, fieldRules, renderCell, valueProps } from './fields';
+import { coerceDictValues, fieldInput, fieldLabel, fieldRules, renderCell, valueProps } from './fields';
 import { buildFilters, isRangeField, type SearchValues } from './filters';
 import type { FieldMeta, ResourceMeta, Row as DataRow } from './types';
+
+export type Mode = 'add' | 'edit' | 'view';
+type Op = 'add' | 'edit' | 'delete' | 'view' | 'export';
+
+/** What custom toolbar buttons and row actions can do with the page. */
+export interface CrudContext {
+  selected: DataRow[];
+  reload: () => void;
+  /** Opens the add dialog, optionally with preset values (e.g. the parent of a child row). */
+  openAdd: (initial?: DataRow) => void;
+  openEdit: (row: DataRow) => void;
+  openView: (row: DataRow) => void;
+  /** Permission check of a button code (true when the code is empty). */
+  can: (code?: string) => boolean;
+}
+
+/** Context of a custom form input. */
+export interface InputContext {
+  mode: Mode;
+  disabled: boolean;
+  form: FormInstance<DataRow>;
+  row?: DataRow;
+}
 
 export interface ResourceCrudProps {
   meta: ResourceMeta;
   /** Extra toolbar buttons (custom business actions). */
-  toolbar?: (ctx: { selected: DataRow[]; reload: () => void }) => ReactNode;
+  toolbar?: (ctx: CrudContext) => ReactNode;
   /** Extra row actions. */
-  rowActions?: (row: DataRow, reload: () => void) => ReactNode;
+  rowActions?: (row: DataRow, ctx: CrudContext) => ReactNode;
+  /** Width of the action column when rowActions add buttons. */
+  actionWidth?: number;
+  /** Fixed list parameters (the node chosen in a tree beside the table, ...); undefined values are left out. */
+  params?: Record<string, string | undefined>;
+  /** List endpoint under meta.path instead of list/page (e.g. 'parent-list'). */
+  listEndpoint?: string;
+  /** Whether to list at all (false while a required outer choice is missing). */
+  enabled?: boolean;
+  /** Replaces the table cell of a field. */
+  cells?: Record<string, (value: unknown, row: DataRow, ctx: CrudContext) => ReactNode>;
+  /** Columns not in the metadata (enriched names like deptName), placed after the metadata columns. */
+  extraColumns?: NonNullable<TableProps<DataRow>['columns']>;
+  /** Field names listed as columns, in order (default: the metadata's list fields). */
+  listFields?: string[];
+  /** Replaces the form control of a field. */
+  inputs?: Record<string, (ctx: InputContext) => ReactNode>;
+  /** Adjusts the form fields per mode (hide the password on edit, add a field, ...). */
+  formFields?: (fields: FieldMeta[], mode: Mode) => FieldMeta[];
+  /** Default values of a new row. */
+  addDefaults?: () => DataRow;
+  /** Form values to submit body. */
+  toBody?: (values: DataRow, mode: Mode, row?: DataRow) => DataRow;
+  /** Hides standard buttons. */
+  hide?: Op[];
+  dialogWidth?: number;
+  /** Card title (tree pages show the chosen node). */
+  title?: ReactNode;
+  /** Row click (e.g. choose the parent dictionary whose children show beside). */
+  onRowClick?: (row: DataRow) => void;
+  /** Highlighted row id. */
+  activeRowId?: string;
+  /** Query key namespace for invalidation from outside (default meta.path). */
+  queryKey?: string;
+  /** Size of the table (small by default). */
+  tableSize?: 'small' | 'middle';
 }
 
-type Mode = 'add' | 'edit' | 'view';
-
 /** Whether the permission of an operation is held; an operation without a declared code is open. */
-export function allowed(meta: ResourceMeta, op: 'add' | 'edit' | 'delete' | 'view' | 'export', permission: Record<string, boolean>): boolean {
+export function allowed(meta: ResourceMeta, op: Op, permission: Record<string, boolean>): boolean {
   const code = meta.permissions?.[op];
   return !code || permission[code] === true;
+}
+
+/** Removes empty children arrays so that tree tables show no expander on leaves. */
+export function pruneChildren(rows: DataRow[]): DataRow[] {
+  return rows.map((r) => {
+    const kids = r.children as DataRow[] | undefined;
+    if (!Array.isArray(kids)) return r;
+    if (kids.length === 0) {
+      const { children: _c, ...rest } = r;
+      return rest;
+    }
+    return { ...r, children: pruneChildren(kids) };
+  });
 }
 
 function SearchBar({ name, fields, onSearch }: { name: string; fields: FieldMeta[]; onSearch: (v: SearchValues) => void }) {
@@ -70,9 +139,18 @@ function SearchBar({ name, fields, onSearch }: { name: string; fields: FieldMeta
   );
 }
 
+const cleanParams = (p?: Record<string, string | undefined>): Record<string, string> => {
+  const out: Record<string, string> = {};
+  Object.entries(p ?? {}).forEach(([k, v]) => {
+    if (v !== undefined && v !== '') out[k] = v;
+  });
+  return out;
+};
+
 /** The generic resource page drawn from the server's resource metadata (spec §2 data screens). */
-export default function ResourceCrud({ meta, toolbar, rowActions }: ResourceCrudProps) {
-  const { t } = useTranslation();
+export default function ResourceCrud(props: ResourceCrudProps) {
+  const { meta, toolbar, rowActions, params, listEndpoint, enabled = true, cells, extraColumns, inputs, formFields: adjustForm } = props;
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const permission = useUserStore((s) => s.permission);
   const [current, setCurrent] = useState(1);
@@ -83,20 +161,35 @@ export default function ResourceCrud({ meta, toolbar, rowActions }: ResourceCrud
   const [dialog, setDialog] = useState<{ mode: Mode; row?: DataRow } | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<DataRow>();
+  const hidden = new Set(props.hide ?? []);
+  const ns = props.queryKey ?? meta.path;
 
-  const key = ['resource', meta.path, current, size, filters, sort] as const;
+  const fixed = useMemo(() => cleanParams(params), [params]);
+  const key = ['resource', ns, listEndpoint ?? '', fixed, current, size, filters, sort] as const;
   const { data, isFetching, refetch } = useQuery({
     queryKey: key,
-    queryFn: () => listRows(meta, current, size, filters, sort),
+    queryFn: () => listRows(meta, current, size, { ...filters, ...fixed }, sort, listEndpoint),
     placeholderData: keepPreviousData,
+    enabled,
   });
   const reload = useCallback(() => void refetch(), [refetch]);
+  const isTree = data?.tree === true;
+  const records = useMemo(() => (enabled ? pruneChildren(data?.records ?? []) : []), [data, enabled]);
 
   const searchFields = useMemo(() => meta.fields.filter((f) => f.search), [meta.fields]);
-  const listFields = useMemo(() => meta.fields.filter((f) => f.list !== false && f.type !== 'password'), [meta.fields]);
-  const formFields = useMemo(() => meta.fields.filter((f) => f.form !== false), [meta.fields]);
-  const can = (op: 'add' | 'edit' | 'delete' | 'view' | 'export') => allowed(meta, op, permission);
+  const listFields = useMemo(() => {
+    if (props.listFields) {
+      return props.listFields.map((n) => meta.fields.find((f) => f.name === n)).filter((f): f is FieldMeta => Boolean(f));
+    }
+    return meta.fields.filter((f) => f.list !== false && f.type !== 'password');
+  }, [meta.fields, props.listFields]);
+  const can = (op: Op) => !hidden.has(op) && allowed(meta, op, permission);
   const has = (action: string) => meta.actions.includes(action);
+  const mode = dialog?.mode;
+  const formFields = useMemo(() => {
+    const base = meta.fields.filter((f) => f.form !== false);
+    return adjustForm && mode ? adjustForm(base, mode) : base;
+  }, [meta.fields, adjustForm, mode]);
 
   // Search sends only non-empty filters and goes back to page 1.
   const onSearch = (v: SearchValues) => {
@@ -104,14 +197,18 @@ export default function ResourceCrud({ meta, toolbar, rowActions }: ResourceCrud
     setCurrent(1);
   };
 
-  const openDialog = async (mode: Mode, row?: DataRow) => {
+  const openDialog = async (m: Mode, row?: DataRow, initial?: DataRow) => {
     form.resetFields();
-    setDialog({ mode, row });
+    setDialog({ mode: m, row });
+    if (m === 'add') {
+      form.setFieldsValue({ ...props.addDefaults?.(), ...initial });
+      return;
+    }
     if (row?.id && has('detail')) {
       try {
         const detail = await getDetail(meta, String(row.id));
         form.setFieldsValue(detail);
-        setDialog({ mode, row: detail });
+        setDialog({ mode: m, row: detail });
       } catch {
         form.setFieldsValue(row);
       }
@@ -120,20 +217,32 @@ export default function ResourceCrud({ meta, toolbar, rowActions }: ResourceCrud
     }
   };
 
+  const ctx: CrudContext = {
+    selected,
+    reload,
+    openAdd: (initial) => void openDialog('add', undefined, initial),
+    openEdit: (row) => void openDialog('edit', row),
+    openView: (row) => void openDialog('view', row),
+    can: (code) => !code || permission[code] === true,
+  };
+
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: ['resource', ns] });
+
   const save = async () => {
     const values = await form.validateFields();
     const row = dialog?.row;
-    const body: DataRow = { ...values };
+    let body: DataRow = coerceDictValues(formFields, values, queryClient, i18n.language);
     if (dialog?.mode === 'edit' && row?.id) {
       body.id = String(row.id);
       if (row.version !== undefined) body.version = row.version;
     }
+    if (props.toBody) body = props.toBody(body, dialog?.mode ?? 'add', row);
     setSaving(true);
     try {
       await submitRow(meta, body);
       toast.success(dialog?.mode === 'edit' ? t('crud.updated') : t('crud.added'));
       setDialog(null);
-      await queryClient.invalidateQueries({ queryKey: ['resource', meta.path] });
+      await invalidate();
     } finally {
       setSaving(false);
     }
@@ -149,7 +258,7 @@ export default function ResourceCrud({ meta, toolbar, rowActions }: ResourceCrud
         await removeRows(meta, ids);
         toast.success(t('crud.deleted'));
         setSelected([]);
-        await queryClient.invalidateQueries({ queryKey: ['resource', meta.path] });
+        await invalidate();
       },
     });
 
@@ -161,24 +270,29 @@ export default function ResourceCrud({ meta, toolbar, rowActions }: ResourceCrud
     remove(selected.map((r) => String(r.id)));
   };
 
-  const doExport = () => void exportRows(meta, filters, localized(meta.label) || meta.name).catch(() => undefined);
+  const doExport = () => void exportRows(meta, { ...filters, ...fixed }, localized(meta.label) || meta.name).catch(() => undefined);
 
-  const columns: TableProps<DataRow>['columns'] = [
-    {
-      title: t('crud.index'),
-      key: '__index',
-      width: 60,
-      align: 'center',
-      render: (_v, _r, i) => (current - 1) * size + i + 1,
-    },
+  const columns: NonNullable<TableProps<DataRow>['columns']> = [
+    ...(isTree
+      ? []
+      : [
+          {
+            title: t('crud.index'),
+            key: '__index',
+            width: 60,
+            align: 'center' as const,
+            render: (_v: unknown, _r: DataRow, i: number) => (current - 1) * size + i + 1,
+          },
+        ]),
     ...listFields.map((f) => ({
       title: fieldLabel(f),
       dataIndex: f.name,
       key: f.name,
       ellipsis: f.type === 'text' || f.multiline,
-      sorter: f.sortable ? true : undefined,
-      render: (v: unknown) => renderCell(f, v, t),
+      sorter: f.sortable && !isTree ? true : undefined,
+      render: (v: unknown, row: DataRow) => (cells?.[f.name] ? cells[f.name](v, row, ctx) : renderCell(f, v, t)),
     })),
+    ...(extraColumns ?? []),
   ];
   const showRowActions = (has('detail') && can('view')) || (has('submit') && can('edit')) || (has('remove') && can('delete')) || rowActions;
   if (showRowActions) {
@@ -186,9 +300,9 @@ export default function ResourceCrud({ meta, toolbar, rowActions }: ResourceCrud
       title: t('crud.action'),
       key: '__action',
       fixed: 'right',
-      width: 200,
+      width: props.actionWidth,
       render: (_v, row) => (
-        <Space size={0}>
+        <Space size={0} className="bb-row-actions" onClick={(e) => e.stopPropagation()}>
           {can('view') && (
             <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => void openDialog('view', row)}>
               {t('crud.view')}
@@ -204,21 +318,20 @@ export default function ResourceCrud({ meta, toolbar, rowActions }: ResourceCrud
               {t('crud.delete')}
             </Button>
           )}
-          {rowActions?.(row, reload)}
+          {rowActions?.(row, ctx)}
         </Space>
       ),
     });
   }
 
-  const mode = dialog?.mode;
   const title = mode === 'add' ? t('crud.addTitle') : mode === 'edit' ? t('crud.editTitle') : t('crud.viewTitle');
 
   return (
-    <Card className="bb-resource" size="small">
-      <SearchBar name={meta.name} fields={searchFields} onSearch={onSearch} />
+    <Card className="bb-resource" size="small" title={props.title}>
+      <SearchBar name={meta.name || meta.menuCode} fields={searchFields} onSearch={onSearch} />
       <Space style={{ marginBottom: 12 }} wrap>
         {has('submit') && can('add') && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void openDialog('add')}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void openDialog('add')} disabled={!enabled}>
             {t('crud.add')}
           </Button>
         )}
@@ -232,48 +345,55 @@ export default function ResourceCrud({ meta, toolbar, rowActions }: ResourceCrud
             {t('crud.export')}
           </Button>
         )}
-        {toolbar?.({ selected, reload })}
+        {toolbar?.(ctx)}
         <Tooltip title={t('crud.refresh')}>
           <Button icon={<ReloadOutlined />} aria-label={t('crud.refresh')} onClick={reload} />
         </Tooltip>
       </Space>
       <Table<DataRow>
         rowKey={(r) => String(r.id)}
-        size="small"
+        size={props.tableSize ?? 'small'}
         bordered
         loading={isFetching}
         columns={columns}
-        dataSource={data?.records ?? []}
+        dataSource={records}
         scroll={{ x: 'max-content' }}
+        rowClassName={(r) => (props.activeRowId && String(r.id) === props.activeRowId ? 'bb-row-active' : '')}
+        onRow={props.onRowClick ? (r) => ({ onClick: () => props.onRowClick?.(r), style: { cursor: 'pointer' } }) : undefined}
         rowSelection={{
           selectedRowKeys: selected.map((r) => String(r.id)),
           onChange: (_keys, rows) => setSelected(rows),
           preserveSelectedRowKeys: true,
+          checkStrictly: true,
         }}
         onChange={(_p, _f, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           const col = s?.order ? String(s.field) : undefined;
           setSort(col ? (s.order === 'descend' ? { descs: col } : { ascs: col }) : {});
         }}
-        pagination={{
-          current,
-          pageSize: size,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: website.pageSizes,
-          showTotal: (total) => t('crud.total', { total }),
-          onChange: (page, pageSize) => {
-            if (pageSize !== size) {
-              setSize(pageSize);
-              setCurrent(1);
-            } else setCurrent(page);
-          },
-        }}
+        pagination={
+          isTree
+            ? false
+            : {
+                current,
+                pageSize: size,
+                total: data?.total ?? 0,
+                showSizeChanger: true,
+                pageSizeOptions: website.pageSizes,
+                showTotal: (total) => t('crud.total', { total }),
+                onChange: (page, pageSize) => {
+                  if (pageSize !== size) {
+                    setSize(pageSize);
+                    setCurrent(1);
+                  } else setCurrent(page);
+                },
+              }
+        }
       />
       <DragDialog
         title={title}
         open={dialog !== null}
-        width={860}
+        width={props.dialogWidth ?? 860}
         onCancel={() => setDialog(null)}
         destroyOnHidden
         footer={
@@ -289,25 +409,33 @@ export default function ResourceCrud({ meta, toolbar, rowActions }: ResourceCrud
           )
         }
       >
-        <Spin spinning={false}>
-          <Form form={form} name={`crud-${meta.name}`} layout="vertical" validateTrigger="onBlur" disabled={mode === 'view'}>
-            <Row gutter={16}>
-              {formFields.map((f) => (
+        <Form form={form} name={`crud-${meta.name || meta.menuCode}`} layout="vertical" validateTrigger="onBlur" disabled={mode === 'view'}>
+          <Row gutter={16}>
+            {formFields.map((f) => {
+              const disabled = mode === 'view' || Boolean(f.readonly && mode === 'edit');
+              const custom = inputs?.[f.name];
+              return (
                 <Col key={f.name} xs={24} md={f.type === 'text' || f.multiline ? 24 : (f.span ?? 12)}>
                   <Form.Item
                     name={f.name}
                     label={fieldLabel(f)}
                     rules={mode === 'view' ? [] : fieldRules(f, t)}
-                    validateTrigger={f.type === 'string' || f.type === 'text' || f.type === 'password' || f.type === 'int' || f.type === 'decimal' ? 'onBlur' : 'onChange'}
-                    {...valueProps(f)}
+                    validateTrigger={
+                      custom
+                        ? ['onChange', 'onBlur']
+                        : f.type === 'string' || f.type === 'text' || f.type === 'password' || f.type === 'int' || f.type === 'decimal'
+                          ? 'onBlur'
+                          : 'onChange'
+                    }
+                    {...(custom ? {} : valueProps(f))}
                   >
-                    {fieldInput(f, mode === 'view' || Boolean(f.readonly && mode === 'edit'), t)}
+                    {custom ? custom({ mode: mode ?? 'add', disabled, form, row: dialog?.row }) : fieldInput(f, disabled, t)}
                   </Form.Item>
                 </Col>
-              ))}
-            </Row>
-          </Form>
-        </Spin>
+              );
+            })}
+          </Row>
+        </Form>
       </DragDialog>
     </Card>
   );

@@ -11,12 +11,21 @@ export function useResources() {
   return useQuery({ queryKey: ['meta', 'resources'], queryFn: getResources, staleTime: 10 * 60_000 });
 }
 
-/** The generic page of a menu entry: the resource whose menuCode is the menu's code. */
-export default function ResourcePage({ menu }: { menu?: MenuNode; routePath: string; query: Record<string, string> }) {
+function Generic({ code }: { code?: string }) {
   const { t } = useTranslation();
   const { data, isLoading } = useResources();
   if (isLoading) return <PageSpin />;
-  const meta = data?.find((r) => r.menuCode === menu?.code);
+  const meta = data?.find((r) => r.menuCode === code);
   if (!meta) return <Empty description={t('crud.notFound')} style={{ marginTop: 80 }} />;
   return <ResourceCrud meta={meta} />;
+}
+
+/** The generic page of a given resource menu code. */
+export function MetaPage({ code }: { code: string; menu?: MenuNode }) {
+  return <Generic code={code} />;
+}
+
+/** The generic page of a menu entry: the resource whose menuCode is the menu's code. */
+export default function ResourcePage({ menu }: { menu?: MenuNode; routePath: string; query: Record<string, string> }) {
+  return <Generic code={menu?.code} />;
 }

@@ -10,14 +10,23 @@ export const getResourceMeta = async (name: string): Promise<ResourceMeta> =>
 
 export type Filters = Record<string, string>;
 
-/** A page of rows; a tree (non-paged) list answers with an array and is returned as one page. */
-export async function listRows(meta: ResourceMeta, current: number, size: number, filters: Filters, sort?: { descs?: string; ascs?: string }): Promise<Page<Row>> {
-  const endpoint = meta.actions.includes('list') || !meta.actions.includes('page') ? 'list' : 'page';
+export type ListPage = Page<Row> & { tree?: boolean };
+
+/** A page of rows; a tree (non-paged) list answers with an array and is returned as one page marked tree. */
+export async function listRows(
+  meta: ResourceMeta,
+  current: number,
+  size: number,
+  filters: Filters,
+  sort?: { descs?: string; ascs?: string },
+  endpointOverride?: string,
+): Promise<ListPage> {
+  const endpoint = endpointOverride ?? (meta.actions.includes('list') || !meta.actions.includes('page') ? 'list' : 'page');
   const { data } = await request.get<R<Page<Row> | Row[]>>(`${meta.path}/${endpoint}`, {
     params: { current, size, ...sort, ...filters },
   });
   const d = data.data;
-  if (Array.isArray(d)) return { records: d, total: d.length, size: d.length, current: 1, pages: 1 };
+  if (Array.isArray(d)) return { records: d, total: d.length, size: d.length, current: 1, pages: 1, tree: true };
   return d ?? { records: [], total: 0, size, current, pages: 0 };
 }
 

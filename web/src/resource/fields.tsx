@@ -1,7 +1,8 @@
 import { DatePicker, Input, InputNumber, Select, Switch, Tag, TreeSelect, Image, type FormItemProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { localized } from '../i18n';
 import { getDictionary, getTree, type TreeNode } from './api';
@@ -13,10 +14,14 @@ export const DATETIME_FMT = 'YYYY-MM-DD HH:mm:ss';
 
 export const fieldLabel = (f: FieldMeta): string => localized(f.label) || f.name;
 
+/** Query key of a dictionary (its values are localized by the server, so the language is part of it). */
+export const dictKey = (code: string | undefined, biz: boolean | undefined, lang: string) => ['dict', code, biz ?? false, lang];
+
 export function useDict(field: FieldMeta): DictItem[] {
+  const { i18n } = useTranslation();
   const code = field.type === 'dict' ? field.dict : undefined;
   const { data } = useQuery({
-    queryKey: ['dict', code, field.dictBiz ?? false],
+    queryKey: dictKey(code, field.dictBiz, i18n.language),
     queryFn: () => getDictionary(code!, field.dictBiz),
     enabled: Boolean(code),
     staleTime: 5 * 60_000,
@@ -57,6 +62,24 @@ export function DictCell({ field, value }: { field: FieldMeta; value: unknown })
   if (value === null || value === undefined || value === '') return null;
   const item = items.find((d) => String(d.dictKey) === String(value));
   return <Tag color={dictTagColor(field.dict ?? '', field.name, value)}>{item?.dictValue ?? String(value)}</Tag>;
+}
+
+const INTEGER = /^-?\d+$/;
+
+/**
+ * Dictionary values go to the server as numbers when every key of the dictionary is an integer (the
+ * server's status, category and flag columns are integers and reject "1"); other values stay strings.
+ */
+export function coerceDictValues(fields: FieldMeta[], values: Record<string, unknown>, client: QueryClient, lang: string): Record<string, unknown> {
+  const out = { ...values };
+  for (const f of fields) {
+    if (f.type !== 'dict') continue;
+    const v = out[f.name];
+    if (typeof v !== 'string' || !INTEGER.test(v)) continue;
+    const items = client.getQueryData<DictItem[]>(dictKey(f.dict, f.dictBiz, lang));
+    if (items && items.length > 0 && items.every((d) => INTEGER.test(String(d.dictKey)))) out[f.name] = Number(v);
+  }
+  return out;
 }
 
 /** Table cell of a field. */

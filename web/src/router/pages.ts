@@ -17,16 +17,46 @@ export const STATIC_PAGES: Record<string, PageDef> = {
   '/wel/index': { component: lazyPage(() => import('../pages/wel/WelPage')), labelKey: 'route.home', keepAlive: true },
   '/wel/dashboard': { component: lazyPage(() => import('../pages/wel/DashboardPage')), labelKey: 'route.dashboard' },
   '/test/index': { component: lazyPage(() => import('../pages/test/TestPage')), labelKey: 'route.test' },
+  '/info/index': { component: lazyPage(() => import('../pages/info/InfoPage')), labelKey: 'route.info' },
+  '/dict-horizontal/index': { component: lazyPage(() => import('../pages/dict/DictHorizontalPage')), labelKey: 'route.dictHorizontal' },
+  '/dict-vertical/index': { component: lazyPage(() => import('../pages/dict/DictLayoutPage')), labelKey: 'route.dictVertical' },
   '/myiframe': { component: lazyPage(() => import('../pages/iframe/IframePage')), labelKey: 'route.iframe', keepAlive: true },
 };
+
+export const GenericResourcePage = lazyPage(() => import('../resource/ResourcePage'));
+
+/** The generic page of a fixed resource (by menu code), whatever the menu's code. */
+function GenericPage(code: string) {
+  return lazyPage(async () => {
+    const { MetaPage } = await import('../resource/ResourcePage');
+    return { default: (p: { menu?: MenuNode }) => MetaPage({ code, menu: p.menu }) };
+  });
+}
 
 /**
  * Custom pages keyed by menu path (without the /index suffix). A menu path not listed here renders
  * the generic resource page of the resource whose menuCode is the menu's code.
  */
-export const PAGE_REGISTRY: Record<string, PageDef> = {};
+export const PAGE_REGISTRY: Record<string, PageDef> = {
+  '/system/user': { component: lazyPage(() => import('../system/UserPage')) },
+  '/system/dept': { component: lazyPage(() => import('../system/DeptPage')) },
+  '/authority/role': { component: lazyPage(() => import('../system/RolePage')) },
+  '/system/menu': { component: lazyPage(() => import('../system/MenuPage')) },
+  '/system/topmenu': { component: lazyPage(() => import('../system/TopMenuPage')) },
+  '/system/tenant': { component: lazyPage(() => import('../system/TenantPage')) },
+  '/system/tenantpackage': { component: lazyPage(() => import('../system/TenantPackagePage')) },
+  '/system/dict': { component: lazyPage(() => import('../system/DictPage')) },
+  '/system/dictbiz': { component: lazyPage(() => import('../system/DictBizPage')) },
+  '/base/region': { component: lazyPage(() => import('../system/RegionPage')) },
+  '/authority/datascope': { component: lazyPage(() => import('../system/DataScopePage')) },
+  '/authority/apiscope': { component: lazyPage(() => import('../system/ScopePage')) },
+  // Generic pages (metadata only): parameters, posts, clients, data sources.
+  '/system/param': { component: GenericPage('param') },
+  '/system/post': { component: GenericPage('post') },
+  '/system/client': { component: GenericPage('client') },
+  '/tool/datasource': { component: GenericPage('datasource') },
+};
 
-export const GenericResourcePage = lazyPage(() => import('../resource/ResourcePage'));
 
 export type Resolved =
   | { kind: 'static'; def: PageDef; path: string }

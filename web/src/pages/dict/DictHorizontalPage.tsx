@@ -1,0 +1,3 @@
+import { DictHorizontalPage } from './DictLayoutPage';
+
+export default DictHorizontalPage;

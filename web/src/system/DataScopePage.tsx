@@ -1,0 +1,5 @@
+import { ScopeScreen } from './ScopePage';
+
+export default function DataScopePage() {
+  return <ScopeScreen code="data_scope" kind="data" />;
+}

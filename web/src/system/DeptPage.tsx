@@ -1,0 +1,28 @@
+import { Button } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import ResourceCrud from '../resource/ResourceCrud';
+import { WithMeta } from './common';
+
+/** Departments: a tree table (dept/list answers the tree) with add-child. */
+export default function DeptPage() {
+  const { t } = useTranslation();
+  return (
+    <WithMeta code="dept">
+      {(meta) => (
+        <ResourceCrud
+          meta={meta}
+         
+          addDefaults={() => ({ sort: 1 })}
+          rowActions={(row, ctx) =>
+            ctx.can('dept_add') && (
+              <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => ctx.openAdd({ parentId: String(row.id), sort: 1, deptCategory: row.deptCategory })}>
+                {t('sys.addChild')}
+              </Button>
+            )
+          }
+        />
+      )}
+    </WithMeta>
+  );
+}

@@ -1,0 +1,50 @@
+import { useMemo, useState } from 'react';
+import { Empty, Input, Tree } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { filterTree, type TreeItem } from './tree';
+
+/**
+ * A checkable tree with parent-child conduction and a filter box. `checked` holds what the tree shows
+ * as checked (leaves and fully checked parents); the caller saves keysToSave(tree, checked), which adds
+ * the half-checked ancestors.
+ */
+export default function GrantTree({
+  tree,
+  checked,
+  onChange,
+  disabled,
+  height = 420,
+}: {
+  tree: TreeItem[];
+  checked: string[];
+  onChange: (keys: string[]) => void;
+  disabled?: boolean;
+  height?: number;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const shown = useMemo(() => filterTree(tree, text), [tree, text]);
+  return (
+    <div className="bb-grant-tree">
+      <Input.Search allowClear size="small" placeholder={t('sys.filter')} value={text} onChange={(e) => setText(e.target.value)} style={{ marginBottom: 8 }} />
+      {shown.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+      ) : (
+        <Tree<TreeItem>
+          checkable
+          selectable={false}
+          disabled={disabled}
+          defaultExpandAll={Boolean(text)}
+          key={text ? `f-${text}` : 'all'}
+          height={height}
+          treeData={shown}
+          checkedKeys={checked}
+          onCheck={(keys) => {
+            const list = Array.isArray(keys) ? keys : keys.checked;
+            onChange(list.map(String));
+          }}
+        />
+      )}
+    </div>
+  );
+}

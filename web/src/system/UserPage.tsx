@@ -1,0 +1,296 @@
+import { useMemo, useState } from 'react';
+import { Button, Form, Input, Modal, Select, Spin, Switch, Tree } from 'antd';
+import { KeyOutlined, LaptopOutlined, TeamOutlined } from '@ant-design/icons';
+import { md5 } from 'js-md5';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import ResourceCrud, { type CrudContext } from '../resource/ResourceCrud';
+import DragDialog from '../components/DragDialog';
+import { useDict } from '../resource/fields';
+import type { FieldMeta, Row } from '../resource/types';
+import request from '../api/request';
+import { toast } from '../util/notify';
+import { CommaSelect, CommaTreeSelect, getData, TreePanel, TreeSearch, useTree, WithMeta } from './common';
+import { filterTree } from './tree';
+import { useUserStore } from '../store/user';
+import { grantUserRoles, isEnabled, resetPasswords, setEnabled, userListParams } from './userApi';
+
+const userTypeField: FieldMeta = { name: 'userType', type: 'dict', dict: 'user_type', label: { zh: '用户平台', en: 'Platform' } };
+
+/** Grant roles to the chosen users. */
+function RoleDialog({ userIds, onClose, onDone }: { userIds: string[] | null; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { data: roles, isLoading } = useTree('/blade-system/role/tree');
+  const [checked, setChecked] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    if (!userIds) return;
+    if (checked.length === 0) {
+      toast.warning(t('sys.chooseRole'));
+      return;
+    }
+    setSaving(true);
+    try {
+      await grantUserRoles(userIds, checked);
+      toast.success(t('sys.grantDone'));
+      onDone();
+      onClose();
+    } catch {
+      /* shown by the request wrapper */
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <DragDialog
+      title={t('sys.userRole')}
+      open={userIds !== null}
+      width={420}
+      onCancel={onClose}
+      onOk={() => void save()}
+      okText={t('crud.submit')}
+      cancelText={t('crud.cancel')}
+      okButtonProps={{ loading: saving }}
+      afterOpenChange={(o) => o || setChecked([])}
+      destroyOnHidden
+    >
+      <Spin spinning={isLoading}>
+        <Tree checkable checkStrictly defaultExpandAll selectable={false} treeData={roles ?? []} checkedKeys={checked} onCheck={(k) => setChecked((Array.isArray(k) ? k : k.checked).map(String))} />
+      </Spin>
+    </DragDialog>
+  );
+}
+
+/** Platform details of one user (user type and extension JSON). */
+function PlatformDialog({ user, onClose }: { user: Row | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ userType?: string; userExt?: string }>();
+  const [loading, setLoading] = useState(false);
+  const types = useDict(userTypeField);
+  const load = async (id: string) => {
+    setLoading(true);
+    try {
+      const d = await getData<{ userType?: number; userExt?: string; account?: string; realName?: string }>('/blade-user/platform-detail', { id });
+      form.setFieldsValue({ userType: d.userType === undefined ? undefined : String(d.userType), userExt: d.userExt ?? '' });
+    } finally {
+      setLoading(false);
+    }
+  };
+  const save = async () => {
+    if (!user) return;
+    const v = await form.validateFields();
+    await request.post('/blade-user/update-platform', { userId: String(user.id), userType: Number(v.userType), userExt: v.userExt ?? '' });
+    toast.success(t('crud.updated'));
+    onClose();
+  };
+  return (
+    <DragDialog
+      title={`${t('sys.platform')}${user ? ` - ${String(user.account ?? '')}` : ''}`}
+      open={user !== null}
+      width={520}
+      onCancel={onClose}
+      onOk={() => void save().catch(() => undefined)}
+      okText={t('crud.submit')}
+      cancelText={t('crud.cancel')}
+      afterOpenChange={(o) => {
+        if (o && user) void load(String(user.id)).catch(() => undefined);
+      }}
+      destroyOnHidden
+    >
+      <Spin spinning={loading}>
+        <Form form={form} layout="vertical" name="platform">
+          <Form.Item name="userType" label={t('sys.userType')} rules={[{ required: true, message: t('crud.selectRequired', { label: t('sys.userType') }) }]}>
+            <Select options={types.map((d) => ({ value: String(d.dictKey), label: d.dictValue }))} />
+          </Form.Item>
+          <Form.Item
+            name="userExt"
+            label={t('sys.userExt')}
+            rules={[
+              {
+                validator: (_r, v: string) => {
+                  if (!v) return Promise.resolve();
+                  try {
+                    JSON.parse(v);
+                    return Promise.resolve();
+                  } catch {
+                    return Promise.reject(new Error(t('sys.jsonInvalid')));
+                  }
+                },
+              },
+            ]}
+          >
+            <Input.TextArea rows={6} placeholder='{"key": "value"}' />
+          </Form.Item>
+        </Form>
+      </Spin>
+    </DragDialog>
+  );
+}
+
+function UserScreen({ meta }: { meta: Parameters<typeof ResourceCrud>[0]['meta'] }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [deptId, setDeptId] = useState<string>();
+  const [text, setText] = useState('');
+  const [roleUsers, setRoleUsers] = useState<string[] | null>(null);
+  const [platformUser, setPlatformUser] = useState<Row | null>(null);
+  const { data: depts, isLoading } = useTree('/blade-system/dept/tree');
+  const shownDepts = useMemo(() => filterTree(depts ?? [], text), [depts, text]);
+  const params = useMemo(() => userListParams(deptId), [deptId]);
+  const reloadUsers = () => void queryClient.invalidateQueries({ queryKey: ['resource', meta.path] });
+
+  const needSelection = (ctx: CrudContext): string[] | null => {
+    if (ctx.selected.length === 0) {
+      toast.warning(t('crud.selectOne'));
+      return null;
+    }
+    return ctx.selected.map((r) => String(r.id));
+  };
+
+  const reset = (ctx: CrudContext) => {
+    const ids = needSelection(ctx);
+    if (!ids) return;
+    Modal.confirm({
+      title: t('navbar.tip'),
+      content: t('sys.resetConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await resetPasswords(ids);
+        toast.success(t('sys.resetDone'));
+      },
+    });
+  };
+
+  const toggle = async (row: Row, on: boolean) => {
+    try {
+      await setEnabled([String(row.id)], on);
+      toast.success(on ? t('sys.enabled') : t('sys.disabled'));
+    } finally {
+      reloadUsers();
+    }
+  };
+
+  return (
+    <div className="bb-split">
+      <div className="bb-split-side">
+        <TreePanel
+          title={
+            <span>
+              {t('sys.dept')}
+              {deptId && (
+                <Button type="link" size="small" onClick={() => setDeptId(undefined)}>
+                  {t('sys.all')}
+                </Button>
+              )}
+            </span>
+          }
+          data={shownDepts}
+          loading={isLoading}
+          selected={deptId}
+          onSelect={(k) => setDeptId(k)}
+        />
+        <div style={{ marginTop: 8 }}>
+          <TreeSearch value={text} onChange={setText} />
+        </div>
+      </div>
+      <div className="bb-split-main">
+        <ResourceCrud
+          meta={meta}
+          params={params}
+         
+          listFields={['account', 'realName', 'phone']}
+          extraColumns={[
+            { title: t('sys.roleName'), dataIndex: 'roleName', key: 'roleName' },
+            { title: t('sys.deptName'), dataIndex: 'deptName', key: 'deptName' },
+            {
+              title: t('sys.enabledStatus'),
+              dataIndex: 'status',
+              key: 'status',
+              align: 'center',
+              render: (v: unknown, row: Row) => (
+                <Switch
+                  size="small"
+                  aria-label={t('sys.enabledStatus')}
+                  checked={isEnabled(v)}
+                  disabled={!permissionOf('user_enabled')}
+                  onChange={(on) => void toggle(row, on).catch(() => undefined)}
+                />
+              ),
+            },
+          ]}
+          addDefaults={() => ({ deptId: deptId ?? '', userType: 1, sex: 1 })}
+          formFields={(fields, mode) => {
+            const out = fields.filter((f) => !(mode !== 'add' && f.name === 'password'));
+            if (mode === 'add') {
+              const pw = out.findIndex((f) => f.name === 'password');
+              const pwField: FieldMeta = { ...(out[pw] ?? { name: 'password', type: 'password', label: { zh: '密码', en: 'Password' } }), required: true, messages: { required: { zh: '请输入密码', en: 'Please enter the password' } } };
+              const confirm: FieldMeta = { name: 'password2', type: 'password', label: { zh: '确认密码', en: 'Confirm password' }, required: true, messages: { required: { zh: '请输入确认密码', en: 'Please confirm the password' } } };
+              if (pw >= 0) out.splice(pw, 1, pwField, confirm);
+              else out.push(pwField, confirm);
+            }
+            return out;
+          }}
+          inputs={{
+            roleId: ({ disabled }) => <CommaTreeSelect url="/blade-system/role/tree" disabled={disabled} placeholder={t('sys.chooseRole')} />,
+            deptId: ({ disabled }) => <CommaTreeSelect url="/blade-system/dept/tree" disabled={disabled} placeholder={t('sys.chooseDept')} />,
+            postId: ({ disabled }) => <CommaSelect url="/blade-system/post/select" labelKey="postName" disabled={disabled} placeholder={t('sys.choosePost')} />,
+            password2: ({ form }) => (
+              <Input.Password
+                autoComplete="new-password"
+                onBlur={() => {
+                  const a = form.getFieldValue('password') as string | undefined;
+                  const b = form.getFieldValue('password2') as string | undefined;
+                  if (b && a !== b) form.setFields([{ name: 'password2', errors: [t('register.mismatch')] }]);
+                }}
+              />
+            ),
+          }}
+          toBody={(v, mode) => {
+            const body = { ...v };
+            if (mode === 'add') {
+              if (body.password !== body.password2) {
+                toast.error(t('register.mismatch'));
+                throw new Error('mismatch');
+              }
+              body.password = md5(String(body.password));
+            }
+            delete body.password2;
+            return body;
+          }}
+          toolbar={(ctx) => (
+            <>
+              {ctx.can('user_role') && (
+                <Button icon={<TeamOutlined />} onClick={() => setRoleUsers(needSelection(ctx))}>
+                  {t('sys.userRole')}
+                </Button>
+              )}
+              {ctx.can('user_reset') && (
+                <Button icon={<KeyOutlined />} onClick={() => reset(ctx)}>
+                  {t('sys.resetPassword')}
+                </Button>
+              )}
+            </>
+          )}
+          rowActions={(row, ctx) =>
+            ctx.can('user_platform') && (
+              <Button type="link" size="small" icon={<LaptopOutlined />} onClick={() => setPlatformUser(row)}>
+                {t('sys.platform')}
+              </Button>
+            )
+          }
+        />
+      </div>
+      <RoleDialog userIds={roleUsers} onClose={() => setRoleUsers(null)} onDone={reloadUsers} />
+      <PlatformDialog user={platformUser} onClose={() => setPlatformUser(null)} />
+    </div>
+  );
+}
+
+// The Switch column reads the permission map directly (columns are built outside the crud context).
+const permissionOf = (code: string): boolean => useUserStore.getState().permission[code] === true;
+
+/** Users: department tree on the left filtering the list; roles, password reset, enable toggle, platform. */
+export default function UserPage() {
+  return <WithMeta code="user">{(meta) => <UserScreen meta={meta} />}</WithMeta>;
+}

@@ -1,0 +1,19 @@
+import { postQuery } from './common';
+
+/** User actions of spec §7: grant roles, reset passwords, enable or disable, platform details. */
+export const grantUserRoles = (userIds: string[], roleIds: string[]) =>
+  postQuery('/blade-user/grant', { userIds: userIds.join(','), roleIds: roleIds.join(',') });
+
+export const resetPasswords = (userIds: string[]) => postQuery('/blade-user/reset-password', { userIds: userIds.join(',') });
+
+/** enabledStatus 1 enables, 0 disables (the user's status column). */
+export const setEnabled = (ids: string[], enabled: boolean) =>
+  postQuery('/blade-user/enabledStatus', { ids: ids.join(','), enabledStatus: enabled ? 1 : 0 });
+
+/** The list parameters of the user page: the chosen department (and its children, server side). */
+export function userListParams(deptId: string | undefined): Record<string, string | undefined> {
+  return { deptId: deptId || undefined };
+}
+
+/** Whether a user row is enabled (status 1). */
+export const isEnabled = (status: unknown): boolean => Number(status) === 1;

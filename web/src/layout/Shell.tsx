@@ -118,7 +118,8 @@ export function ShellLayout() {
     document.title = pageTitle(tagLabel(activeTag, m, t));
   }, [activeTag, menuAll, t, i18n.language]);
 
-  if (resolved.kind === 'forbidden') return <Navigate to="/403" replace />;
+  // Decide "forbidden" only against the menus just loaded (the stored ones may be stale or empty).
+  if (resolved.kind === 'forbidden') return ready ? <Navigate to="/403" replace /> : <PageSpin />;
   if (resolved.kind === 'unknown') {
     if (ready) return <Navigate to="/404" replace />;
     return <PageSpin />;

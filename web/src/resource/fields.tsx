@@ -43,10 +43,12 @@ const toTreeOptions = (nodes: TreeNode[]): TreeOption[] =>
   }));
 
 function TreeInput({ field, ...rest }: { field: FieldMeta; value?: string; onChange?: (v: string) => void; disabled?: boolean }) {
+  const { i18n } = useTranslation();
   const { data } = useQuery({
-    queryKey: ['tree', field.treeUrl],
+    queryKey: ['tree', field.treeUrl, undefined, i18n.language],
     queryFn: () => getTree(field.treeUrl!),
     enabled: Boolean(field.treeUrl),
+    staleTime: 30_000,
   });
   return <TreeSelect allowClear treeDefaultExpandAll treeData={toTreeOptions(data ?? [])} {...rest} />;
 }
@@ -54,6 +56,28 @@ function TreeInput({ field, ...rest }: { field: FieldMeta; value?: string; onCha
 function DictSelect({ field, ...rest }: { field: FieldMeta; value?: string; onChange?: (v: string) => void; disabled?: boolean; placeholder?: string }) {
   const items = useDict(field);
   return <Select allowClear options={items.map((d) => ({ value: String(d.dictKey), label: d.dictValue }))} {...rest} />;
+}
+
+const findTitle = (nodes: TreeNode[], id: string): string | undefined => {
+  for (const n of nodes) {
+    if (String(n.value ?? n.id ?? n.key) === id) return n.title ?? n.name;
+    const f = n.children ? findTitle(n.children, id) : undefined;
+    if (f) return f;
+  }
+  return undefined;
+};
+
+/** A tree field's cell: the titles of its ids (comma lists too); 0 is the root, shown empty. */
+export function TreeCell({ field, value }: { field: FieldMeta; value: unknown }) {
+  const { i18n } = useTranslation();
+  const ids = value === null || value === undefined ? [] : String(value).split(',').filter((v) => v && v !== '0');
+  const { data } = useQuery({
+    queryKey: ['tree', field.treeUrl, undefined, i18n.language],
+    queryFn: () => getTree(field.treeUrl!),
+    enabled: Boolean(field.treeUrl) && ids.length > 0,
+    staleTime: 30_000,
+  });
+  return <>{ids.map((id) => findTitle(data ?? [], id) ?? id).join(', ')}</>;
 }
 
 /** Coloured tag of a dictionary value (spec §4 colours). */
@@ -91,6 +115,8 @@ export function renderCell(field: FieldMeta, value: unknown, t: TFunction) {
       return value === true || value === 1 || value === '1' ? t('crud.yes') : value === undefined || value === null ? '' : t('crud.no');
     case 'password':
       return value ? '******' : '';
+    case 'tree':
+      return <TreeCell field={field} value={value} />;
     case 'image':
       return typeof value === 'string' && value ? <Image src={value} width={40} height={40} /> : null;
     default:
@@ -160,7 +186,14 @@ export function valueProps(field: FieldMeta): Partial<FormItemProps> {
       getValueProps: (v: unknown) => ({ checked: v === true || v === 1 || v === '1' }),
     };
   }
-  if (field.type === 'dict' || field.type === 'tree' || field.type === 'id') {
+  if (field.type === 'tree') {
+    return {
+      getValueProps: (v: unknown) => ({ value: v === null || v === undefined || v === '' || v === '0' ? undefined : String(v) }),
+      // A cleared parent is the root (0); other tree fields send an empty value.
+      normalize: (v: unknown) => (v === undefined || v === null ? (field.name === 'parentId' ? '0' : '') : v),
+    };
+  }
+  if (field.type === 'dict' || field.type === 'id') {
     return { getValueProps: (v: unknown) => ({ value: v === null || v === undefined || v === '' ? undefined : String(v) }) };
   }
   return {};

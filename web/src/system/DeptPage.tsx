@@ -12,6 +12,7 @@ export default function DeptPage() {
       {(meta) => (
         <ResourceCrud
           meta={meta}
+          listFields={['deptName', 'fullName', 'deptCategory', 'sort']}
          
           addDefaults={() => ({ sort: 1 })}
           rowActions={(row, ctx) =>

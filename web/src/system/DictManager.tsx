@@ -31,7 +31,7 @@ interface TreeOpt {
 }
 
 /** The optional parent of a child: the dictionary itself or one of its entries. */
-function ChildParentSelect({ meta, parent, value, onChange, disabled }: { meta: ResourceMeta; parent: Row; value?: string; onChange?: (v: string) => void; disabled?: boolean }) {
+function ChildParentSelect({ id, meta, parent, value, onChange, disabled }: { id?: string; meta: ResourceMeta; parent: Row; value?: string; onChange?: (v: string) => void; disabled?: boolean }) {
   const { i18n } = useTranslation();
   const { data } = useQuery({
     queryKey: ['resource', `${meta.path}#child`, 'options', String(parent.id), i18n.language],
@@ -44,7 +44,7 @@ function ChildParentSelect({ meta, parent, value, onChange, disabled }: { meta: 
     children: Array.isArray(r.children) && r.children.length > 0 ? (r.children as Row[]).map(toOpt) : undefined,
   });
   const tree: TreeOpt[] = [{ title: `${String(parent.dictValue ?? '')} (${String(parent.code ?? '')})`, value: String(parent.id), children: rows.map(toOpt) }];
-  return <TreeSelect treeDefaultExpandAll allowClear disabled={disabled} treeData={tree} value={value ? String(value) : undefined} onChange={(v?: string) => onChange?.(v ?? String(parent.id))} />;
+  return <TreeSelect id={id} treeDefaultExpandAll allowClear disabled={disabled} treeData={tree} value={value ? String(value) : undefined} onChange={(v?: string) => onChange?.(v ?? String(parent.id))} />;
 }
 
 function ChildList({ meta, parent }: { meta: ResourceMeta; parent: Row }) {

@@ -17,6 +17,7 @@ export default function RolePage() {
         <>
           <ResourceCrud
             meta={meta}
+            listFields={['roleName', 'roleAlias', 'sort']}
            
             addDefaults={() => ({ sort: 1 })}
             toolbar={(ctx) =>

@@ -19,12 +19,13 @@ const usePackages = () =>
   });
 
 /** Tenant package select (tenant-package/list). */
-function PackageSelect({ value, onChange, disabled }: { value?: string; onChange?: (v: string) => void; disabled?: boolean }) {
+function PackageSelect({ id, value, onChange, disabled }: { id?: string; value?: string; onChange?: (v: string) => void; disabled?: boolean }) {
   const { t } = useTranslation();
   const { data } = usePackages();
   const options = useMemo(() => (data ?? []).map((p) => ({ value: String(p.id), label: String(p.packageName ?? p.id) })), [data]);
   return (
     <Select
+      id={id}
       allowClear
       disabled={disabled}
       placeholder={t('sys.choosePackage')}

@@ -43,6 +43,8 @@ export function WithMeta({ code, children }: { code: string; children: (meta: Re
 }
 
 interface CommaProps {
+  /** Set by Form.Item so that its label points at the control. */
+  id?: string;
   value?: string;
   onChange?: (v: string) => void;
   disabled?: boolean;
@@ -50,10 +52,11 @@ interface CommaProps {
 }
 
 /** Multi-select tree over a comma-separated id string (roleId, deptId, menuId of a package). */
-export function CommaTreeSelect({ url, value, onChange, disabled, placeholder, checkable }: CommaProps & { url: string; checkable?: boolean }) {
+export function CommaTreeSelect({ id, url, value, onChange, disabled, placeholder, checkable }: CommaProps & { url: string; checkable?: boolean }) {
   const { data } = useTree(url);
   return (
     <TreeSelect
+      id={id}
       multiple
       allowClear
       treeCheckable={checkable}
@@ -76,7 +79,7 @@ export function CommaTreeSelect({ url, value, onChange, disabled, placeholder, c
 }
 
 /** Multi-select over a comma-separated id string, options from a list URL. */
-export function CommaSelect({ url, labelKey, value, onChange, disabled, placeholder }: CommaProps & { url: string; labelKey: string }) {
+export function CommaSelect({ id, url, labelKey, value, onChange, disabled, placeholder }: CommaProps & { url: string; labelKey: string }) {
   const { i18n } = useTranslation();
   const { data } = useQuery({
     queryKey: ['options', url, i18n.language],
@@ -86,6 +89,7 @@ export function CommaSelect({ url, labelKey, value, onChange, disabled, placehol
   const options = useMemo(() => (data ?? []).map((r) => ({ value: String(r.id), label: String(r[labelKey] ?? r.id) })), [data, labelKey]);
   return (
     <Select
+      id={id}
       mode="multiple"
       allowClear
       disabled={disabled}
@@ -100,10 +104,11 @@ export function CommaSelect({ url, labelKey, value, onChange, disabled, placehol
 }
 
 /** Icon picker over the bundled menu icons. */
-export function IconSelect({ value, onChange, disabled }: CommaProps) {
+export function IconSelect({ id, value, onChange, disabled }: CommaProps) {
   const { t } = useTranslation();
   return (
     <Select
+      id={id}
       showSearch
       allowClear
       disabled={disabled}

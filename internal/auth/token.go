@@ -68,6 +68,8 @@ type Service struct {
 	Captcha  CaptchaStore
 	SMS      CodeStore
 	Social   SocialLogin // optional; nil disables grant_type=social
+	// Avatar re-signs a stored avatar link for the login answer; nil leaves it.
+	Avatar func(link string) string
 	// ClearCache drops the server caches (oauth/clear-cache).
 	ClearCache func()
 }
@@ -319,6 +321,10 @@ func (s *Service) issueFor(ctx context.Context, r *http.Request, client *ClientI
 	if err != nil {
 		return nil, err
 	}
+	avatar := acc.Avatar
+	if s.Avatar != nil {
+		avatar = s.Avatar(avatar)
+	}
 	userType := r.Header.Get("User-Type")
 	if userType == "" {
 		userType = "web"
@@ -327,7 +333,7 @@ func (s *Service) issueFor(ctx context.Context, r *http.Request, client *ClientI
 		AccessToken: access, TokenType: "bearer", RefreshToken: refresh, ExpiresIn: client.AccessTTL, Scope: "all",
 		TenantID: acc.TenantID, UserID: acc.ID.String(), DeptID: c.DeptID, PostID: c.PostID, RoleID: c.RoleID,
 		Account: acc.Account, UserName: acc.Account, NickName: firstNonEmpty(acc.Name, acc.RealName, acc.Account),
-		RealName: acc.RealName, RoleName: c.RoleName, Avatar: acc.Avatar, Detail: map[string]any{"type": userType},
+		RealName: acc.RealName, RoleName: c.RoleName, Avatar: avatar, Detail: map[string]any{"type": userType},
 		License: "powered by bluebird", JTI: ac.ID,
 	}, nil
 }

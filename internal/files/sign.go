@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -41,4 +42,19 @@ func (s *Service) verify(key string, q url.Values) bool {
 		return false
 	}
 	return s.now().Unix() <= e
+}
+
+// Refresh re-signs a link of ours with a fresh expiry, so that a stored link
+// (a user's avatar) keeps working past LinkTTL; other URLs pass unchanged.
+// The expiry is rounded to the day so a refreshed link stays cacheable.
+func (s *Service) Refresh(link string) string {
+	if !strings.HasPrefix(link, FilePrefix) {
+		return link
+	}
+	key, _, _ := strings.Cut(strings.TrimPrefix(link, FilePrefix), "?")
+	if key == "" {
+		return link
+	}
+	day := s.now().UTC().Truncate(24 * time.Hour)
+	return s.Link(key, day.Add(s.ttl()+24*time.Hour))
 }

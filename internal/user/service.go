@@ -37,6 +37,8 @@ type Service struct {
 	Platform Platform
 	Revoker  Revoker
 	Users    *resource.Resource[User]
+	// Links re-signs stored file links (avatars) as they are read; nil leaves them.
+	Links interface{ Refresh(link string) string }
 }
 
 // New declares the user resource.
@@ -103,6 +105,9 @@ func (s *Service) enrich(ctx context.Context, _ bun.IDB, rows []User) error {
 		rows[i].RoleName = names(rows[i].RoleID, roles)
 		rows[i].DeptName = names(rows[i].DeptID, depts)
 		rows[i].PostName = names(rows[i].PostID, posts)
+		if s.Links != nil {
+			rows[i].Avatar = s.Links.Refresh(rows[i].Avatar)
+		}
 		if t, _ := s.Platform.Tenant(ctx, rows[i].TenantID); t != nil {
 			rows[i].TenantName = t.Name
 		}

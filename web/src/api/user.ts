@@ -61,6 +61,27 @@ export function loginByPhone(tenantId: string, phone: string, code: string) {
   });
 }
 
+/** Social grant: the provider sent the browser back to /login with code, state and source. */
+export function loginBySocial(tenantId: string, source: string, code: string, state: string) {
+  return request.post<TokenResponse>(tokenUrl, null, {
+    meta: { isToken: false, tenantId },
+    params: { tenantId, source, code, state, grant_type: 'social', scope: 'all' },
+  });
+}
+
+export interface SocialProvider {
+  source: string;
+  name: string;
+}
+
+/** The tenant's social login providers (buttons on the login page). */
+export const getSocialProviders = (tenantId: string) =>
+  request.get<R<SocialProvider[]>>('/blade-auth/oauth/social/providers', { meta: { isToken: false, tenantId }, params: { tenantId } });
+
+/** Where a provider button sends the browser (the server redirects on to the provider). */
+export const socialRenderUrl = (source: string, tenantId: string): string =>
+  `${website.apiPrefix}/blade-auth/oauth/social/render/${encodeURIComponent(source)}?tenantId=${encodeURIComponent(tenantId)}`;
+
 export function refreshToken(refresh: string, tenantId: string) {
   return request.post<TokenResponse>(tokenUrl, null, {
     meta: { isToken: false, tenantId },
@@ -123,10 +144,12 @@ export interface RegisterGuestForm {
   oauthId?: string;
 }
 
+/** Registration of a guest (or of a third-party identity: oauthId); the password goes as md5. */
 export const registerGuest = (form: RegisterGuestForm, oauthId?: string) =>
-  request.post<R<unknown>>('/blade-user/register-guest', null, {
-    meta: { tenantId: form.tenantId },
-    params: { ...form, password: md5(form.password), oauthId: oauthId ?? form.oauthId },
-  });
+  request.post<R<unknown>>(
+    '/blade-user/register-guest',
+    { tenantId: form.tenantId, name: form.name ?? '', account: form.account, password: md5(form.password), oauthId: oauthId ?? form.oauthId ?? '' },
+    { meta: { isToken: false, tenantId: form.tenantId } },
+  );
 
 export const sendLogs = (logs: unknown[]) => request.post<R<unknown>>(website.errorLogUploadUrl, logs);

@@ -35,6 +35,7 @@ const en: DeepString<Messages> = {
     submit: 'Sign in',
     userLogin: 'Account',
     phoneLogin: 'Phone',
+    socialSigningIn: 'Signing in with the third-party account...',
     thirdLogin: 'Third-party sign-in',
     register: 'Register',
     tenantRequired: 'Please enter the tenant ID',

@@ -31,6 +31,7 @@ const zh = {
     submit: '登录',
     userLogin: '账号密码',
     phoneLogin: '手机号登录',
+    socialSigningIn: '正在通过第三方账号登录...',
     thirdLogin: '第三方登录',
     register: '注册账号',
     tenantRequired: '请输入租户ID',

@@ -17,12 +17,15 @@ import SideMenu from './SideMenu';
 import TopBar from './TopBar';
 import Tags, { tagLabel } from './Tags';
 import PageHost, { isKeepAlive } from './PageHost';
-import RegisterDialog from './widgets/RegisterDialog';
+import Deferred from './widgets/Deferred';
+import { needsRegistration } from './widgets/needsRegistration';
 import AntProvider from '../theme/AntProvider';
 import { queryClient } from '../queryClient';
 import { setMessageApi } from '../util/notify';
 import '../i18n/dayjs';
 import './shell.css';
+
+const RegisterDialog = Deferred.load(() => import('./widgets/RegisterDialog'));
 
 /** Routes toasts from outside React through antd's context-aware message API. */
 function MessageBridge() {
@@ -53,6 +56,7 @@ export function ShellLayout() {
   const location = useLocation();
   const { t, i18n } = useTranslation();
   const menuAll = useUserStore((s) => s.menuAll);
+  const userInfo = useUserStore((s) => s.userInfo);
   const isCollapse = useCommonStore((s) => s.isCollapse);
   const setCollapse = useCommonStore((s) => s.setCollapse);
   const screen = useCommonStore((s) => s.screen);
@@ -148,7 +152,9 @@ export function ShellLayout() {
           <PageHost menuAll={menuAll} />
         </Layout.Content>
       </Layout>
-      <RegisterDialog />
+      <Deferred when={needsRegistration(userInfo.userId, userInfo.oauthId)}>
+        <RegisterDialog />
+      </Deferred>
     </Layout>
   );
 }

@@ -50,6 +50,8 @@ interface UserState {
   applyToken: (res: TokenResponse) => void;
   login: (form: api.LoginForm) => Promise<void>;
   loginByPhone: (tenantId: string, phone: string, code: string) => Promise<void>;
+  /** Social login; an identity bound to no user (user_id -1) answers its oauth id for registration. */
+  loginBySocial: (tenantId: string, source: string, code: string, state: string) => Promise<{ register: false } | { register: true; oauthId: string; tenantId: string; name?: string }>;
   refresh: () => Promise<void>;
   logout: () => Promise<void>;
   fedLogout: () => void;
@@ -125,6 +127,20 @@ export const useUserStore = create<UserState>()(
         }
         get().applyToken(data);
         onLoggedIn();
+      },
+      loginBySocial: async (tenantId, source, code, state) => {
+        const { data } = await api.loginBySocial(tenantId, source, code, state);
+        if (data.error_description) {
+          toast.error(data.error_description);
+          throw new Error(data.error_description);
+        }
+        if (!data.access_token || data.user_id === '-1') {
+          return { register: true, oauthId: data.oauth_id ?? '', tenantId: data.tenant_id ?? tenantId, name: data.nick_name || data.user_name };
+        }
+        get().applyToken(data);
+        set({ tenantId: data.tenant_id ?? tenantId });
+        onLoggedIn();
+        return { register: false };
       },
       refresh: async () => {
         const refresh = getRefreshToken() || get().refreshToken;

@@ -53,5 +53,8 @@ export function useFields<K extends string>(initial: Record<K, string>, rules: P
     onBlur: () => blur(name),
   });
 
-  return { values, errors, set, validate, bind };
+  /** Sets a field's error from outside (cross-field rules such as a password confirmation). */
+  const setError = (name: K, message: string) => setErrors((e) => ({ ...e, [name]: message }));
+
+  return { values, errors, set, setError, validate, bind };
 }

@@ -1,70 +1,14 @@
 import { useState } from 'react';
-import { Badge, Button, Modal, Space, Table, Tag, Tooltip } from 'antd';
-import { BugOutlined, CloudUploadOutlined, DeleteOutlined } from '@ant-design/icons';
+import { Badge, Button, Tooltip } from 'antd';
+import { BugOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import DragDialog from '../../components/DragDialog';
-import { useLogsStore, type LogEntry } from '../../store/logs';
-import { sendLogs } from '../../api/user';
-import { toast } from '../../util/notify';
+import { useLogsStore } from '../../store/logs';
 import { website } from '../../config';
+import Deferred from './Deferred';
 
-/** The full-screen error-log dialog (spec §2): table, expandable stack, upload and clear. */
-export function ErrorLogDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  const logsList = useLogsStore((s) => s.logsList);
-  const clear = useLogsStore((s) => s.clear);
+const ErrorLogDialog = Deferred.load(() => import('./ErrorLogDialog'));
 
-  const confirm = (content: string, onOk: () => Promise<void> | void) =>
-    Modal.confirm({ title: t('navbar.tip'), content, okText: t('common.ok'), cancelText: t('common.cancel'), onOk });
-
-  const upload = () =>
-    confirm(t('errlog.uploadConfirm'), async () => {
-      await sendLogs(logsList);
-      clear();
-      toast.success(t('errlog.uploaded'));
-    });
-
-  const clearAll = () =>
-    confirm(t('errlog.clearConfirm'), () => {
-      clear();
-      toast.success(t('errlog.cleared'));
-    });
-
-  return (
-    <DragDialog title={t('errlog.title')} open={open} fullscreen footer={null} onCancel={onClose}>
-      <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" icon={<CloudUploadOutlined />} onClick={upload} disabled={logsList.length === 0}>
-          {t('errlog.upload')}
-        </Button>
-        <Button danger icon={<DeleteOutlined />} onClick={clearAll} disabled={logsList.length === 0}>
-          {t('errlog.clear')}
-        </Button>
-      </Space>
-      <Table<LogEntry & { key: number }>
-        size="small"
-        bordered
-        pagination={false}
-        locale={{ emptyText: t('errlog.empty') }}
-        dataSource={logsList.map((l, i) => ({ ...l, key: i }))}
-        expandable={{
-          expandedRowRender: (r) => (
-            <pre className="bb-stack">
-              {r.stack}
-              {r.info ? `\n${r.info}` : ''}
-            </pre>
-          ),
-        }}
-        columns={[
-          { title: t('errlog.type'), dataIndex: 'type', width: 100, render: (v: string) => <Tag color="red">{v}</Tag> },
-          { title: t('errlog.url'), dataIndex: 'url', width: 260, ellipsis: true },
-          { title: t('errlog.message'), dataIndex: 'message', ellipsis: true },
-          { title: t('errlog.time'), dataIndex: 'time', width: 180 },
-        ]}
-      />
-    </DragDialog>
-  );
-}
-
+/** The error-log badge (capped at 99); the full-screen dialog loads on first open. */
 export default function ErrorLogButton() {
   const { t } = useTranslation();
   const count = useLogsStore((s) => s.logsList.length);
@@ -78,7 +22,9 @@ export default function ErrorLogButton() {
           </Badge>
         </Button>
       </Tooltip>
-      <ErrorLogDialog open={open} onClose={() => setOpen(false)} />
+      <Deferred when={open}>
+        <ErrorLogDialog open={open} onClose={() => setOpen(false)} />
+      </Deferred>
     </>
   );
 }

@@ -4,9 +4,7 @@ import DragDialog from '../../components/DragDialog';
 import RegisterForm from '../../components/register/RegisterForm';
 import { useUserStore } from '../../store/user';
 
-/** A third-party sign-in without a valid user id must register first (spec §2). */
-export const needsRegistration = (userId?: string, oauthId?: string): boolean =>
-  Boolean(oauthId) && (!userId || userId === '-1' || userId === '0');
+import { needsRegistration } from './needsRegistration';
 
 export default function RegisterDialog() {
   const { t } = useTranslation();

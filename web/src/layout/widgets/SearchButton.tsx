@@ -1,61 +1,23 @@
-import { useMemo, useState } from 'react';
-import { AutoComplete, Button, Input, Tooltip } from 'antd';
+import { useState } from 'react';
+import { Button, Tooltip } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import DragDialog from '../../components/DragDialog';
-import MenuIcon from '../../components/MenuIcon';
-import { useUserStore } from '../../store/user';
-import { searchMenus } from '../../store/menu';
-import { useOpenMenu } from '../useOpenMenu';
+import Deferred from './Deferred';
 
-/** Menu search dialog: leaf entries by name prefix, case-insensitive; Esc closes. */
+const SearchDialog = Deferred.load(() => import('./SearchDialog'));
+
+/** Menu search button; the dialog (autocomplete on leaf menus) loads on first open. */
 export default function SearchButton() {
   const { t } = useTranslation();
-  const menuAll = useUserStore((s) => s.menuAll);
-  const openMenu = useOpenMenu();
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const found = useMemo(() => searchMenus(menuAll, text), [menuAll, text]);
-
-  const close = () => {
-    setOpen(false);
-    setText('');
-  };
-
   return (
     <>
       <Tooltip title={t('navbar.search')}>
         <Button type="text" aria-label={t('navbar.search')} icon={<SearchOutlined />} onClick={() => setOpen(true)} style={{ color: 'inherit' }} />
       </Tooltip>
-      <DragDialog title={t('search.title')} open={open} width={520} footer={null} onCancel={close} keyboard destroyOnHidden>
-        <AutoComplete
-          style={{ width: '100%' }}
-          value={text}
-          autoFocus
-          defaultActiveFirstOption
-          open={open && text.length > 0}
-          notFoundContent={t('search.empty')}
-          onChange={setText}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') close();
-          }}
-          options={found.map((m) => ({
-            value: m.id,
-            label: (
-              <span>
-                <MenuIcon name={m.source} /> {m.name} <span style={{ color: '#999' }}>{m.path}</span>
-              </span>
-            ),
-          }))}
-          onSelect={(id: string) => {
-            const m = found.find((x) => x.id === id);
-            close();
-            if (m) openMenu(m);
-          }}
-        >
-          <Input prefix={<SearchOutlined />} placeholder={t('search.placeholder')} allowClear />
-        </AutoComplete>
-      </DragDialog>
+      <Deferred when={open}>
+        <SearchDialog open={open} onClose={() => setOpen(false)} />
+      </Deferred>
     </>
   );
 }

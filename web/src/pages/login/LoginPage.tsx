@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode, type InputHTMLAttributes } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { website } from '../../config';
 import { useUserStore } from '../../store/user';
 import { getCaptcha, sendSmsCode } from '../../api/user';
@@ -9,6 +9,7 @@ import { setLanguage } from '../../i18n';
 import { PHONE_PATTERN } from '../../util/validate';
 import { exactLength, matches, required, useFields } from '../../util/useFields';
 import { IconEye, IconLock, IconPhone, IconShield, IconTeam, IconUser } from './icons';
+import { SocialButtons, SocialRegisterDialog, socialCallback } from './SocialLogin';
 import './login.css';
 
 /*
@@ -56,7 +57,7 @@ function Submit({ loading, children }: { loading: boolean; children: ReactNode }
   );
 }
 
-function AccountLogin({ onDone }: { onDone: () => void }) {
+function AccountLogin({ onDone, onTenant }: { onDone: () => void; onTenant: (tenantId: string) => void }) {
   const { t } = useTranslation();
   const login = useUserStore((s) => s.login);
   const [loading, setLoading] = useState(false);
@@ -70,6 +71,8 @@ function AccountLogin({ onDone }: { onDone: () => void }) {
       code: website.captchaMode ? [required(t('login.codeRequired'))] : [],
     },
   );
+
+  useEffect(() => onTenant(f.values.tenantId), [f.values.tenantId, onTenant]);
 
   const refreshCaptcha = useCallback(() => {
     if (!website.captchaMode) return;
@@ -183,12 +186,47 @@ function PhoneLogin({ onDone }: { onDone: () => void }) {
   );
 }
 
+/**
+ * The return of a social provider (/login?code=&state=&source=&tenantId=): the social token grant, then
+ * either the workspace or, for an identity bound to no user, the registration dialog.
+ */
+function useSocialReturn(onDone: () => void) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const loginBySocial = useUserStore((s) => s.loginBySocial);
+  const fedLogout = useUserStore((s) => s.fedLogout);
+  const [busy, setBusy] = useState(false);
+  const [register, setRegister] = useState<{ tenantId: string; oauthId: string; name?: string } | null>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    const cb = socialCallback(location.search);
+    if (!cb || started.current) return;
+    started.current = true;
+    setBusy(true);
+    loginBySocial(cb.tenantId ?? website.tenantId, cb.source, cb.code, cb.state)
+      .then((r) => {
+        if (r.register) setRegister({ tenantId: r.tenantId, oauthId: r.oauthId, name: r.name });
+        else onDone();
+      })
+      .catch(() => void navigate('/login', { replace: true }))
+      .finally(() => setBusy(false));
+  }, [location.search, loginBySocial, navigate, onDone]);
+  const registered = () => {
+    setRegister(null);
+    fedLogout();
+    void navigate('/login', { replace: true });
+  };
+  return { busy, register, registered };
+}
+
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [tab, setTab] = useState<'user' | 'phone'>('user');
+  const [tenantId, setTenantId] = useState(website.tenantId);
   usePageTitle('route.login');
-  const onDone = () => void navigate('/', { replace: true });
+  const onDone = useCallback(() => void navigate('/', { replace: true }), [navigate]);
+  const social = useSocialReturn(onDone);
   const other = i18n.language === 'en' ? 'zh' : 'en';
 
   return (
@@ -214,13 +252,16 @@ export default function LoginPage() {
                 </button>
               ))}
             </div>
-            {tab === 'user' ? <AccountLogin key={`u-${i18n.language}`} onDone={onDone} /> : <PhoneLogin key={`p-${i18n.language}`} onDone={onDone} />}
+            {social.busy && <div className="login-notice">{t('login.socialSigningIn')}</div>}
+            {tab === 'user' ? <AccountLogin key={`u-${i18n.language}`} onDone={onDone} onTenant={setTenantId} /> : <PhoneLogin key={`p-${i18n.language}`} onDone={onDone} />}
+            <SocialButtons tenantId={tenantId} />
             <div className="login-links">
               <Link to="/register">{t('login.register')}</Link>
             </div>
           </div>
         </div>
       </div>
+      {social.register && <SocialRegisterDialog {...social.register} onDone={social.registered} />}
     </div>
   );
 }

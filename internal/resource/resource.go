@@ -71,6 +71,7 @@ type Resource[T any] struct {
 	env   *Env
 	order string
 	pats  map[string]*regexp.Regexp
+	plans planCache // how List and Get read rows (scan.go)
 }
 
 // New declares a resource. It panics on a bad declaration: that is a programming error found at start-up.
@@ -221,7 +222,29 @@ func (r *Resource[T]) Get(ctx context.Context, idb bun.IDB, id wire.ID) (*T, err
 	if err != nil {
 		return nil, err
 	}
-	if err := q.Where("id = ?", id).Limit(1).Scan(ctx); err != nil {
+	q = q.Where("id = ?", id).Limit(1)
+	if p, conn := r.plans.get(idb, reflect.TypeFor[T](), row), rawConn(idb); p != nil && conn != nil {
+		rows, err := scanInto(ctx, p, conn, p.prepare(q).String(), make([]T, 0, 1))
+		if err == nil && checkScan {
+			err = r.checkGet(ctx, idb, id, rows)
+		}
+		switch {
+		case err == nil && len(rows) == 0:
+			return nil, httpx.ErrNotFound
+		case err == nil:
+			*row = rows[0]
+			r.blankSecrets(row)
+			return row, nil
+		case !errors.Is(err, errNoFastPath):
+			return nil, err
+		}
+		q, err = r.Select(ctx, idb, row) // a hook added columns: let bun scan
+		if err != nil {
+			return nil, err
+		}
+		q = q.Where("id = ?", id).Limit(1)
+	}
+	if err := q.Scan(ctx); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, httpx.ErrNotFound
 		}
@@ -229,6 +252,19 @@ func (r *Resource[T]) Get(ctx context.Context, idb bun.IDB, id wire.ID) (*T, err
 	}
 	r.blankSecrets(row)
 	return row, nil
+}
+
+// checkGet compares Get's fast read with bun's (BLUEBIRD_CHECK_SCAN).
+func (r *Resource[T]) checkGet(ctx context.Context, idb bun.IDB, id wire.ID, rows []T) error {
+	var ref []T
+	q, err := r.Select(ctx, idb, &ref)
+	if err != nil {
+		return err
+	}
+	if err := q.Where("id = ?", id).Limit(1).Scan(ctx); err != nil {
+		return err
+	}
+	return sameRows(r.spec.Key(), rows, ref)
 }
 
 // blankSecrets zeroes password fields: they are written, never read back.
@@ -244,28 +280,32 @@ func (r *Resource[T]) blankSecrets(row *T) {
 // List runs a parsed query and returns one page and the total.
 func (r *Resource[T]) List(ctx context.Context, idb bun.IDB, q *Query, extra func(*bun.SelectQuery) (*bun.SelectQuery, error)) ([]T, int64, error) {
 	rows := make([]T, 0, q.Size)
-	sq, err := r.Select(ctx, idb, &rows)
+	sq, err := r.listQuery(ctx, idb, q, extra, &rows)
 	if err != nil {
 		return nil, 0, err
 	}
-	sq = q.Apply(sq, "")
-	if extra != nil {
-		if sq, err = extra(sq); err != nil {
-			return nil, 0, err
-		}
-	}
-	if len(q.Order) == 0 {
-		sq = sq.OrderExpr(r.order)
-	}
 	offset := (q.Current - 1) * q.Size
-	if err := sq.Limit(int64(q.Size)).Offset(int64(offset)).Scan(ctx); err != nil {
+	key := ""
+	if p, conn := r.plans.get(idb, reflect.TypeFor[T](), (*T)(nil)), rawConn(idb); p != nil && conn != nil {
+		key = p.prepare(sq).String()
+		rows, err = scanInto(ctx, p, conn, key, rows)
+		if errors.Is(err, errNoFastPath) {
+			key, rows = "", rows[:0] // a hook added columns: let bun scan
+			err = sq.Scan(ctx)
+		} else if err == nil && checkScan {
+			err = r.checkList(ctx, idb, q, extra, rows)
+		}
+	} else {
+		err = sq.Scan(ctx)
+	}
+	if err != nil {
 		return nil, 0, err
 	}
 	var total int64
 	if len(rows) < q.Size && (len(rows) > 0 || offset == 0) {
 		total = int64(offset + len(rows)) // a short page tells the total without counting
 	} else {
-		total, err = r.count(ctx, sq)
+		total, err = r.count(ctx, sq, key)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -281,9 +321,41 @@ func (r *Resource[T]) List(ctx context.Context, idb bun.IDB, q *Query, extra fun
 	return rows, int64(total), nil
 }
 
+// listQuery is the scoped, filtered, ordered page query of List into dest.
+func (r *Resource[T]) listQuery(ctx context.Context, idb bun.IDB, q *Query, extra func(*bun.SelectQuery) (*bun.SelectQuery, error), dest *[]T) (*bun.SelectQuery, error) {
+	sq, err := r.Select(ctx, idb, dest)
+	if err != nil {
+		return nil, err
+	}
+	sq = q.Apply(sq, "")
+	if extra != nil {
+		if sq, err = extra(sq); err != nil {
+			return nil, err
+		}
+	}
+	if len(q.Order) == 0 {
+		sq = sq.OrderExpr(r.order)
+	}
+	return sq.Limit(int64(q.Size)).Offset(int64((q.Current - 1) * q.Size)), nil
+}
+
+// checkList compares rows read by the fast path with bun's scan of the same
+// page (BLUEBIRD_CHECK_SCAN, for test runs).
+func (r *Resource[T]) checkList(ctx context.Context, idb bun.IDB, q *Query, extra func(*bun.SelectQuery) (*bun.SelectQuery, error), rows []T) error {
+	var ref []T
+	sq, err := r.listQuery(ctx, idb, q, extra, &ref)
+	if err != nil {
+		return err
+	}
+	if err := sq.Scan(ctx); err != nil {
+		return err
+	}
+	return sameRows(r.spec.Key(), rows, ref)
+}
+
 // count runs the count of a list query, through the page-total cache when
-// the database has one.
-func (r *Resource[T]) count(ctx context.Context, sq *bun.SelectQuery) (int64, error) {
+// the database has one; key is the query's text when the caller has it.
+func (r *Resource[T]) count(ctx context.Context, sq *bun.SelectQuery, key string) (int64, error) {
 	run := func() (int64, error) {
 		n, err := sq.Count(ctx)
 		return int64(n), err
@@ -291,7 +363,10 @@ func (r *Resource[T]) count(ctx context.Context, sq *bun.SelectQuery) (int64, er
 	if r.env == nil || r.env.DB == nil || r.env.DB.Counts == nil {
 		return run()
 	}
-	return r.env.DB.Counts.Count(sq.String(), run)
+	if key == "" {
+		key = sq.String()
+	}
+	return r.env.DB.Counts.Count(key, run)
 }
 
 func (r *Resource[T]) handleList(req *http.Request) (any, error) {

@@ -5,8 +5,10 @@ package httpx
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
+	"os"
 	"strconv"
 	"sync"
 
@@ -95,29 +97,54 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	writeJSON(w, 500, Envelope{Code: 500, Success: false, Msg: msg.In(lang)})
 }
 
-var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+var bufPool = sync.Pool{New: func() any { return new([]byte) }}
+
+// checkEncoding (BLUEBIRD_CHECK_JSON=1, for test runs) encodes every response
+// with encoding/json too and panics on a difference.
+var checkEncoding = os.Getenv("BLUEBIRD_CHECK_JSON") != ""
+
+func compareStd(got []byte, body any) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(body); err != nil || !bytes.Equal(buf.Bytes(), got) {
+		panic(fmt.Sprintf("httpx: JSON of %T differs from encoding/json (err %v):\n got %s\nwant %s", body, err, got, buf.Bytes()))
+	}
+}
+
+var jsonContentType = []string{"application/json;charset=UTF-8"}
 
 // writeJSON encodes into a pooled buffer first, so the response goes out in
-// one write with a Content-Length instead of chunks.
+// one write with a Content-Length instead of chunks. The bytes are what
+// json.Encoder (HTML escaping off) writes; appendJSON (jsonenc.go) makes them
+// for the types it compiles, encoding/json for the rest.
 func writeJSON(w http.ResponseWriter, status int, body any) {
-	buf := bufPool.Get().(*bytes.Buffer)
-	buf.Reset()
-	defer func() {
-		if buf.Cap() <= 1<<20 {
-			bufPool.Put(buf)
+	bp := bufPool.Get().(*[]byte)
+	b, err := appendJSON((*bp)[:0], body)
+	if err == nil {
+		b = append(b, '\n')
+		if checkEncoding {
+			compareStd(b, body)
 		}
-	}()
-	enc := json.NewEncoder(buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(body); err != nil {
-		slog.Error("encode response", "err", err)
-		status = 500
-		buf.Reset()
-		buf.WriteString(`{"code":500,"success":false,"msg":"服务器内部错误","data":null}`)
+	} else {
+		buf := bytes.NewBuffer(b[:0])
+		enc := json.NewEncoder(buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(body); err != nil {
+			slog.Error("encode response", "err", err)
+			status = 500
+			buf.Reset()
+			buf.WriteString(`{"code":500,"success":false,"msg":"服务器内部错误","data":null}`)
+		}
+		b = buf.Bytes()
 	}
 	h := w.Header()
-	h.Set("Content-Type", "application/json;charset=UTF-8")
-	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	h["Content-Type"] = jsonContentType
+	h["Content-Length"] = []string{strconv.Itoa(len(b))}
 	w.WriteHeader(status)
-	_, _ = w.Write(buf.Bytes())
+	_, _ = w.Write(b)
+	if cap(b) <= 1<<20 {
+		*bp = b
+		bufPool.Put(bp)
+	}
 }

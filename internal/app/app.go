@@ -51,6 +51,7 @@ type App struct {
 	metrics *prometheus.Registry
 	latency *prometheus.HistogramVec
 	ready   bool
+	shared  *shared // scale-out: Redis and the cache invalidation bus (scaleout.go)
 }
 
 // New opens, migrates and seeds the database and builds the handler.
@@ -94,10 +95,17 @@ func NewWithDB(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Lo
 	if err != nil {
 		return nil, err
 	}
-	revoked, err := auth.LoadRevocations(ctx, d, nil)
+	// --- scale-out (scaleout.go): Redis when cfg.RedisURL is set, else in-process state ---
+	sh, err := openShared(ctx, cfg, logger)
 	if err != nil {
 		return nil, err
 	}
+	revoked, err := auth.LoadRevocations(ctx, d, sh.revocations())
+	if err != nil {
+		sh.close()
+		return nil, err
+	}
+	// --- end scale-out ---
 	a := &App{Config: cfg, DB: d, Registry: &Registry{}, Logger: logger}
 	a.System = system.NewService(d)
 	a.Scopes = &system.Scopes{DB: d}
@@ -110,6 +118,10 @@ func NewWithDB(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Lo
 	a.Users = user.New(d, a.System, revoked)
 	a.System.Users = a.Users
 	a.System.Scopes = a.Scopes
+	// --- scale-out: shared login stores, cache invalidation across instances ---
+	a.shared = sh
+	sh.wire(a, key)
+	// --- end scale-out ---
 	// --- files (internal/files): uploads on the local store, links signed with a key derived from the token key ---
 	a.Files = files.New(d, storage.NewLocal(cfg.FilesRoot()), auth.DeriveKey(key, "file-link"))
 	// --- end files ---
@@ -123,8 +135,11 @@ func (a *App) clearCaches() {
 	a.Scopes.Invalidate()
 }
 
-// Close releases the database.
-func (a *App) Close() error { return a.DB.Close() }
+// Close releases Redis (when configured) and the database.
+func (a *App) Close() error {
+	_ = a.shared.close()
+	return a.DB.Close()
+}
 
 func (a *App) routes() http.Handler {
 	a.metrics = prometheus.NewRegistry()
@@ -189,7 +204,7 @@ func (a *App) observe(r *http.Request, status int, d time.Duration) {
 func (a *App) handleReady(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	if !a.ready || a.DB.PingContext(ctx) != nil {
+	if !a.ready || a.DB.PingContext(ctx) != nil || a.shared.ping(ctx) != nil {
 		http.Error(w, "not ready", http.StatusServiceUnavailable)
 		return
 	}

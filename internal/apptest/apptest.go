@@ -20,6 +20,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/bluebird/console/internal/app"
 	"github.com/bluebird/console/internal/platform/authn"
@@ -93,6 +96,85 @@ func New(t testing.TB, kind string) *H {
 	t.Cleanup(func() { srv.Close(); a.Close() })
 	return &H{T: t, App: a, Server: srv, Kind: kind}
 }
+
+// --- scale-out pairs (docs/scale-out.md) ---
+
+// TestRedisAddr is the Redis server of the scale-out tests (here and in CI).
+const TestRedisAddr = "127.0.0.1:6379"
+
+// NewPair starts two consoles as two instances of one deployment: the same
+// fresh PostgreSQL database and the same Redis database, each instance with
+// its own connections, caches and HTTP server. It skips the test unless
+// BLUEBIRD_TEST_PG is set and Redis answers at TestRedisAddr. Each pair takes
+// a Redis database of its own (1-15, locked through a key in database 0) and
+// removes its keys afterwards.
+func NewPair(t testing.TB) (*H, *H) {
+	t.Helper()
+	if os.Getenv(PGEnv) == "" {
+		t.Skip("scale-out test: " + PGEnv + " is not set")
+	}
+	ctl := redis.NewClient(&redis.Options{Addr: TestRedisAddr, MaxRetries: -1})
+	t.Cleanup(func() { ctl.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := ctl.Ping(ctx).Err(); err != nil {
+		t.Skipf("scale-out test: no Redis at %s: %v", TestRedisAddr, err)
+	}
+	n := lockRedisDB(t, ctl)
+	url := fmt.Sprintf("redis://%s/%d", TestRedisAddr, n)
+	pg := pgDatabase(t)
+	files := t.TempDir() // one file store for both, as a shared volume or bucket would be
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	pair := make([]*H, 2)
+	for i := range pair {
+		d, err := db.OpenPostgres(pg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := app.NewWithDB(context.Background(), config.Config{RedisURL: url, FilesDir: files}, d, logger)
+		if err != nil {
+			d.Close()
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(a.Handler)
+		t.Cleanup(func() { srv.Close(); a.Close() })
+		pair[i] = &H{T: t, App: a, Server: srv, Kind: "postgres"}
+	}
+	return pair[0], pair[1]
+}
+
+// lockRedisDB takes a free Redis database for one pair and empties its
+// bluebird keys, before and after the test.
+func lockRedisDB(t testing.TB, ctl *redis.Client) int {
+	ctx := context.Background()
+	owner := fmt.Sprintf("%d-%d", os.Getpid(), randSuffix())
+	for n := 1; n <= 15; n++ {
+		lock := fmt.Sprintf("bluebird:test:lock:%d", n)
+		if ok, err := ctl.SetNX(ctx, lock, owner, 10*time.Minute).Result(); err != nil || !ok {
+			continue
+		}
+		dbc := redis.NewClient(&redis.Options{Addr: TestRedisAddr, DB: n})
+		clearKeys := func() {
+			iter := dbc.Scan(ctx, 0, "bluebird:*", 200).Iterator()
+			for iter.Next(ctx) {
+				dbc.Del(ctx, iter.Val())
+			}
+		}
+		clearKeys()
+		t.Cleanup(func() {
+			clearKeys()
+			dbc.Close()
+			if v, _ := ctl.Get(ctx, lock).Result(); v == owner {
+				ctl.Del(ctx, lock)
+			}
+		})
+		return n
+	}
+	t.Fatal("no free Redis database (1-15) for a scale-out pair")
+	return 0
+}
+
+// --- end scale-out pairs ---
 
 var (
 	tmplOnce sync.Once

@@ -21,18 +21,32 @@ type captchaEntry struct {
 	expires time.Time
 }
 
+// CaptchaTTL is how long a captcha answer is kept.
+const CaptchaTTL = 5 * time.Minute
+
 // NewMemoryCaptcha builds the in-process store.
 func NewMemoryCaptcha() *MemoryCaptcha {
-	return &MemoryCaptcha{
-		answers: map[string]captchaEntry{},
-		driver:  base64Captcha.NewDriverString(48, 130, 2, base64Captcha.OptionShowHollowLine, 4, "abcdefghjkmnpqrstuvwxyz23456789", nil, nil, nil),
+	return &MemoryCaptcha{answers: map[string]captchaEntry{}, driver: captchaDriver()}
+}
+
+// captchaDriver draws the captchas of both stores (this one and RedisCaptcha).
+func captchaDriver() base64Captcha.Driver {
+	return base64Captcha.NewDriverString(48, 130, 2, base64Captcha.OptionShowHollowLine, 4, "abcdefghjkmnpqrstuvwxyz23456789", nil, nil, nil)
+}
+
+// drawCaptcha draws one captcha: its answer and its image as a data URL.
+func drawCaptcha(d base64Captcha.Driver) (answer, image string, err error) {
+	_, content, answer := d.GenerateIdQuestionAnswer()
+	item, err := d.DrawCaptcha(content)
+	if err != nil {
+		return "", "", err
 	}
+	return answer, item.EncodeB64string(), nil
 }
 
 // New draws a captcha and remembers its answer.
 func (m *MemoryCaptcha) New() (string, string, error) {
-	_, content, answer := m.driver.GenerateIdQuestionAnswer()
-	item, err := m.driver.DrawCaptcha(content)
+	answer, image, err := drawCaptcha(m.driver)
 	if err != nil {
 		return "", "", err
 	}
@@ -44,9 +58,9 @@ func (m *MemoryCaptcha) New() (string, string, error) {
 			delete(m.answers, k)
 		}
 	}
-	m.answers[key] = captchaEntry{answer: answer, expires: now.Add(5 * time.Minute)}
+	m.answers[key] = captchaEntry{answer: answer, expires: now.Add(CaptchaTTL)}
 	m.mu.Unlock()
-	return key, item.EncodeB64string(), nil
+	return key, image, nil
 }
 
 // Verify checks an answer case-insensitively and forgets the key either way.

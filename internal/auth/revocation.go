@@ -32,6 +32,12 @@ type Shared interface {
 	UserRevokedBefore(ctx context.Context, userID wire.ID) (time.Time, error)
 }
 
+// SharedChecker is a Shared that answers both questions of Revoked in one
+// round trip (RedisRevocations does).
+type SharedChecker interface {
+	Check(ctx context.Context, jti string, userID wire.ID) (tokenRevoked bool, userRevokedBefore time.Time, err error)
+}
+
 type revokedToken struct {
 	bun.BaseModel `bun:"table:bb_revoked_token"`
 	JTI           string    `bun:"jti,pk"`
@@ -108,6 +114,10 @@ func (r *Revocations) Revoked(ctx context.Context, jti string, userID wire.ID, i
 	r.mu.RUnlock()
 	if tok || (hasUser && issued.Before(before)) {
 		return true
+	}
+	if c, ok := r.shared.(SharedChecker); ok {
+		tok, before, err := c.Check(ctx, jti, userID)
+		return err != nil || tok || issued.Before(before) // fail closed when the shared store cannot answer
 	}
 	if r.shared != nil {
 		if ok, err := r.shared.TokenRevoked(ctx, jti); err != nil || ok {

@@ -24,8 +24,9 @@ import (
 
 // SMS login codes: six digits, valid SMSCodeTTL, one use, burnt after
 // SMSMaxTries wrong answers, at most one per phone every SMSResendInterval.
-// They live in memory as HMACs under a per-process key (several instances
-// behind a balancer need sticky sessions or a shared store; see CodeStore).
+// They live in memory as HMACs under a per-process key, or, when several
+// instances run behind a balancer, in a shared SMSStore (Redis) under a key
+// every instance derives from the server secret (UseStore).
 const (
 	SMSCodeTTL        = 5 * time.Minute
 	SMSResendInterval = 60 * time.Second
@@ -57,7 +58,32 @@ type SMSCodes struct {
 	codes    map[string]*smsCode  // tenant \x00 phone → the live code
 	lastSent map[string]time.Time // phone → last send
 	now      func() time.Time
+	store    SMSStore // shared store when set (UseStore); codes and lastSent stay unused
 }
+
+// --- shared store (Redis, see redis.go) ---
+
+// SMSStore keeps the live codes and the resend marks where every instance
+// sees them. Codes are stored as HMACs; expiry is the store's.
+type SMSStore interface {
+	// Reserve marks a send to phone for interval; "" when one is already marked.
+	Reserve(ctx context.Context, phone string, interval time.Duration) (mark string, err error)
+	// Release removes the mark Reserve returned (the send failed).
+	Release(ctx context.Context, phone, mark string)
+	// Put stores the code of key, replacing an older one.
+	Put(ctx context.Context, key string, hash []byte, ttl time.Duration) error
+	// Check uses the code up when hash matches; a mismatch counts a try and
+	// the code is burnt after maxTries. Atomic across instances.
+	Check(ctx context.Context, key string, hash []byte, maxTries int) (bool, error)
+}
+
+// UseStore moves the codes to a shared store. key signs them and must be the
+// same on every instance (DeriveKey of the server secret). Call it before serving.
+func (c *SMSCodes) UseStore(s SMSStore, key []byte) { c.store, c.key = s, key }
+
+func smsStoreKey(tenantID, phone string) string { return tenantID + ":" + phone }
+
+// --- end shared store ---
 
 type smsCode struct {
 	key     string
@@ -154,24 +180,35 @@ func (c *SMSCodes) Send(ctx context.Context, tenantID, phone string) (string, er
 		return "", errSMSTenant
 	}
 	now := c.now()
+	var mark string // the shared store's resend mark
+	if c.store != nil {
+		if mark, err = c.store.Reserve(ctx, phone, SMSResendInterval); err != nil {
+			return "", err
+		}
+		if mark == "" {
+			return "", errSMSTooSoon
+		}
+	}
 	c.mu.Lock()
-	c.sweep(now)
-	if last, ok := c.lastSent[phone]; ok && now.Sub(last) < SMSResendInterval {
-		c.mu.Unlock()
-		return "", errSMSTooSoon
+	if c.store == nil {
+		c.sweep(now)
+		if last, ok := c.lastSent[phone]; ok && now.Sub(last) < SMSResendInterval {
+			c.mu.Unlock()
+			return "", errSMSTooSoon
+		}
+		if len(c.codes) >= smsMaxPending {
+			c.mu.Unlock()
+			return "", errSMSBusy
+		}
+		c.lastSent[phone] = now // reserved before sending: a concurrent second request waits its turn
 	}
-	if len(c.codes) >= smsMaxPending {
-		c.mu.Unlock()
-		return "", errSMSBusy
-	}
-	c.lastSent[phone] = now // reserved before sending: a concurrent second request waits its turn
 	provider := c.provider
 	c.mu.Unlock()
 
 	key := uuid.NewString()
 	acc, err := c.Users.ByPhone(ctx, tenantID, phone)
 	if err != nil {
-		c.release(phone, now)
+		c.release(ctx, phone, now, mark)
 		return "", err
 	}
 	if acc == nil {
@@ -182,8 +219,15 @@ func (c *SMSCodes) Send(ctx context.Context, tenantID, phone string) (string, er
 	if err := provider.Send(sms.WithTenant(ctx, tenantID), phone, sms.TemplateValidate,
 		map[string]string{"code": code, "minutes": fmt.Sprint(int(SMSCodeTTL / time.Minute))}); err != nil {
 		slog.ErrorContext(ctx, "sms send failed", "tenant", tenantID, "phone", sms.Mask(phone), "err", err)
-		c.release(phone, now)
+		c.release(ctx, phone, now, mark)
 		return "", errSMSSend
+	}
+	if c.store != nil {
+		if err := c.store.Put(ctx, smsStoreKey(tenantID, phone), c.hash(tenantID, phone, code), SMSCodeTTL); err != nil {
+			c.release(ctx, phone, now, mark)
+			return "", err
+		}
+		return key, nil
 	}
 	c.mu.Lock()
 	c.codes[tenantID+"\x00"+phone] = &smsCode{key: key, hash: c.hash(tenantID, phone, code), expires: now.Add(SMSCodeTTL)}
@@ -192,7 +236,11 @@ func (c *SMSCodes) Send(ctx context.Context, tenantID, phone string) (string, er
 }
 
 // release undoes a send reservation after a failure.
-func (c *SMSCodes) release(phone string, at time.Time) {
+func (c *SMSCodes) release(ctx context.Context, phone string, at time.Time, mark string) {
+	if c.store != nil {
+		c.store.Release(ctx, phone, mark)
+		return
+	}
 	c.mu.Lock()
 	if c.lastSent[phone].Equal(at) {
 		delete(c.lastSent, phone)
@@ -217,6 +265,13 @@ func newCode() string {
 func (c *SMSCodes) Verify(ctx context.Context, tenantID, phone, code string) bool {
 	k := tenantID + "\x00" + phone
 	code = strings.TrimSpace(code)
+	if c.store != nil {
+		ok, err := c.store.Check(ctx, smsStoreKey(tenantID, phone), c.hash(tenantID, phone, code), SMSMaxTries)
+		if err != nil {
+			slog.WarnContext(ctx, "sms code check failed", "tenant", tenantID, "phone", sms.Mask(phone), "err", err)
+		}
+		return err == nil && ok
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.codes[k]

@@ -67,6 +67,9 @@ type OIDCSocial struct {
 	Platform Platform
 	// HTTPClient talks to the providers (discovery, token, keys, userinfo).
 	HTTPClient *http.Client
+	// Nonces, when set, records the used state nonces where every instance
+	// sees them (Redis, see redis.go); nil keeps them in this process.
+	Nonces NonceStore
 
 	key []byte // HMAC key of states and PKCE verifiers
 
@@ -280,8 +283,21 @@ func (s *OIDCSocial) parse(state string) (*socialState, bool) {
 	return &st, true
 }
 
+// NonceStore is a shared one-use set.
+type NonceStore interface {
+	// Use marks nonce used until the given time; false when it already was.
+	Use(ctx context.Context, nonce string, until time.Time) (bool, error)
+}
+
 // consume marks a state's nonce used; false when it already was.
-func (s *OIDCSocial) consume(st *socialState) bool {
+func (s *OIDCSocial) consume(ctx context.Context, st *socialState) bool {
+	if s.Nonces != nil {
+		ok, err := s.Nonces.Use(ctx, st.Nonce, time.Unix(st.Expires, 0).Add(time.Minute))
+		if err != nil {
+			slog.WarnContext(ctx, "social login: state nonce store failed", "err", err)
+		}
+		return err == nil && ok
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now()
@@ -333,7 +349,7 @@ func (s *OIDCSocial) Resolve(ctx context.Context, tenantID, source, code, state 
 	if row == nil {
 		return nil, nil, errSocialProvider
 	}
-	if !s.consume(st) {
+	if !s.consume(ctx, st) {
 		return nil, nil, errSocialState
 	}
 	op, err := s.discover(ctx, row.Issuer)

@@ -60,6 +60,8 @@ type menuCache struct {
 	gen      uint64
 	grants   map[wire.ID]roleGrant
 	grantGen uint64
+	// onReset, when set, is called after reset and resetGrants (Service.notify).
+	onReset func()
 }
 
 // roleGrant is the menu ids granted to one role.
@@ -68,8 +70,14 @@ type roleGrant struct {
 	menus  []wire.ID
 }
 
-// reset drops everything (menus, bindings, grants).
+// reset drops everything (menus, bindings, grants) and tells onReset.
 func (c *menuCache) reset() {
+	c.resetLocal()
+	c.notify()
+}
+
+// resetLocal drops everything without telling onReset.
+func (c *menuCache) resetLocal() {
 	c.mu.Lock()
 	c.snap, c.grants = nil, nil
 	c.gen++
@@ -83,6 +91,13 @@ func (c *menuCache) resetGrants() {
 	c.grants = nil
 	c.grantGen++
 	c.mu.Unlock()
+	c.notify()
+}
+
+func (c *menuCache) notify() {
+	if c.onReset != nil {
+		c.onReset()
+	}
 }
 
 // menuSnap is an immutable view of the live menus; the maps filled lazily

@@ -39,10 +39,23 @@ type Scopes struct {
 	mu   sync.RWMutex
 	data map[wire.ID][]DataScope // role → granted data rules
 	api  map[wire.ID][]APIScope  // role → granted API rules
+
+	// OnInvalidate, when set, is called after Invalidate; the app publishes it
+	// so that the other instances call InvalidateLocal. Set it before serving.
+	OnInvalidate func()
 }
 
 // Invalidate forgets cached grants (after role grant or scope rule edits).
 func (s *Scopes) Invalidate() {
+	s.InvalidateLocal()
+	if s.OnInvalidate != nil {
+		s.OnInvalidate()
+	}
+}
+
+// InvalidateLocal forgets cached grants without calling OnInvalidate
+// (another instance announced the change).
+func (s *Scopes) InvalidateLocal() {
 	s.mu.Lock()
 	s.data, s.api = nil, nil
 	s.mu.Unlock()

@@ -33,17 +33,39 @@ type Service struct {
 
 	// menus caches the menu table, top-menu bindings and role grants (menu.go).
 	menus menuCache
+
+	// OnInvalidate, when set, is called after a local change dropped a cache
+	// (Invalidate, a menu or grant reset). The app publishes it so that the
+	// other instances drop theirs with InvalidateLocal. Set it before serving.
+	OnInvalidate func()
 }
 
 // NewService builds the service.
-func NewService(d *db.DB) *Service { return &Service{DB: d} }
+func NewService(d *db.DB) *Service {
+	s := &Service{DB: d}
+	s.menus.onReset = s.notify
+	return s
+}
 
 // Invalidate drops every cache (after a write, or oauth/clear-cache).
 func (s *Service) Invalidate() {
+	s.InvalidateLocal()
+	s.notify()
+}
+
+// InvalidateLocal drops every cache without calling OnInvalidate (another
+// instance announced the change).
+func (s *Service) InvalidateLocal() {
 	s.mu.Lock()
 	s.params, s.clients, s.tenants = nil, nil, nil
 	s.mu.Unlock()
-	s.menus.reset()
+	s.menus.resetLocal()
+}
+
+func (s *Service) notify() {
+	if s.OnInvalidate != nil {
+		s.OnInvalidate()
+	}
 }
 
 // Param returns a system parameter's value, or def.

@@ -124,6 +124,8 @@ func NewWithDB(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Lo
 	// --- end scale-out ---
 	// --- files (internal/files): uploads on the local store, links signed with a key derived from the token key ---
 	a.Files = files.New(d, storage.NewLocal(cfg.FilesRoot()), auth.DeriveKey(key, "file-link"))
+	a.Users.Links = a.Files
+	a.Auth.Avatar = a.Files.Refresh
 	// --- end files ---
 	a.Handler = a.routes()
 	a.ready = true

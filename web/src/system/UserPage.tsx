@@ -281,8 +281,8 @@ function UserScreen({ meta }: { meta: Parameters<typeof ResourceCrud>[0]['meta']
           }
         />
       </div>
-      <RoleDialog userIds={roleUsers} onClose={() => setRoleUsers(null)} onDone={reloadUsers} />
-      <PlatformDialog user={platformUser} onClose={() => setPlatformUser(null)} />
+      {roleUsers && <RoleDialog userIds={roleUsers} onClose={() => setRoleUsers(null)} onDone={reloadUsers} />}
+      {platformUser && <PlatformDialog user={platformUser} onClose={() => setPlatformUser(null)} />}
     </div>
   );
 }

@@ -110,7 +110,7 @@ function ProfileForm() {
         >
           <Input maxLength={11} inputMode="numeric" />
         </Form.Item>
-        <Form.Item name="email" label={t('info.email')} rules={[{ type: 'email', message: t('info.emailFormat') }]}>
+        <Form.Item name="email" label={t('info.email')} rules={[{ pattern: /^[^@\s]+@[^@\s]+$/, message: t('info.emailFormat') }]}>
           <Input />
         </Form.Item>
         <Form.Item wrapperCol={{ offset: 4 }}>

@@ -494,3 +494,24 @@ func (h *H) NewTenant(name string) (tenantID string, admin *Client) {
 	}
 	return t.TenantID, h.Login(t.TenantID, "admin", "admin")
 }
+
+// EmptyPostgres creates an empty PostgreSQL database (dropped after the test)
+// and returns its URL; it skips the test when BLUEBIRD_TEST_PG is not set.
+func EmptyPostgres(t testing.TB) string {
+	base := os.Getenv(PGEnv)
+	if base == "" {
+		t.Skip(PGEnv + " not set")
+	}
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	name := fmt.Sprintf("bbt_empty_%d_%d", os.Getpid(), randSuffix())
+	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+		t.Fatal(err)
+	}
+	track(name)
+	t.Cleanup(func() { dropDatabase(name) })
+	return withDB(base, name)
+}

@@ -177,3 +177,27 @@ func TestCaptchaEndpoint(t *testing.T) {
 		}
 	})
 }
+
+// Of several simultaneous refreshes with one refresh token, exactly one wins.
+func TestConcurrentRefreshOneWins(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		c := h.Admin()
+		const n = 6
+		codes := make(chan int, n)
+		for i := 0; i < n; i++ {
+			go func() {
+				r := h.Anon().Post("/api/blade-auth/oauth/token", apptest.Q("grant_type", "refresh_token", "refresh_token", c.Refresh))
+				codes <- r.Status
+			}()
+		}
+		ok := 0
+		for i := 0; i < n; i++ {
+			if <-codes == 200 {
+				ok++
+			}
+		}
+		if ok != 1 {
+			t.Fatalf("%d of %d concurrent refreshes succeeded", ok, n)
+		}
+	})
+}

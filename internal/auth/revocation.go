@@ -76,17 +76,33 @@ func LoadRevocations(ctx context.Context, d *db.DB, shared Shared) (*Revocations
 
 // RevokeToken revokes one token until it would have expired anyway.
 func (r *Revocations) RevokeToken(ctx context.Context, idb bun.IDB, jti string, expires time.Time) error {
-	if _, err := idb.NewInsert().Model(&revokedToken{JTI: jti, ExpiresAt: wire.Time{Time: expires.UTC().Truncate(time.Second)}}).
-		On("CONFLICT (jti) DO NOTHING").Exec(ctx); err != nil {
-		return err
+	_, err := r.revoke(ctx, idb, jti, expires)
+	return err
+}
+
+// Consume revokes a one-use token (a refresh token) and reports whether this
+// call was the one that did: of two concurrent refreshes with the same token,
+// exactly one gets true, because the database row is the arbiter.
+func (r *Revocations) Consume(ctx context.Context, idb bun.IDB, jti string, expires time.Time) (bool, error) {
+	return r.revoke(ctx, idb, jti, expires)
+}
+
+func (r *Revocations) revoke(ctx context.Context, idb bun.IDB, jti string, expires time.Time) (bool, error) {
+	res, err := idb.NewInsert().Model(&revokedToken{JTI: jti, ExpiresAt: wire.Time{Time: expires.UTC().Truncate(time.Second)}}).
+		On("CONFLICT (jti) DO NOTHING").Exec(ctx)
+	if err != nil {
+		return false, err
 	}
+	n, _ := res.RowsAffected()
 	r.mu.Lock()
 	r.tokens[jti] = expires
 	r.mu.Unlock()
 	if r.shared != nil {
-		return r.shared.RevokeToken(ctx, jti, time.Until(expires))
+		if err := r.shared.RevokeToken(ctx, jti, time.Until(expires)); err != nil {
+			return false, err
+		}
 	}
-	return nil
+	return n == 1, nil
 }
 
 // RevokeUser revokes every token of a user issued up to now (password change, disable).

@@ -361,8 +361,10 @@ func (s *Service) refresh(ctx context.Context, r *http.Request, client *ClientIn
 	if acc == nil {
 		return nil, errBadRefresh
 	}
-	if err := s.Revoked.RevokeToken(ctx, s.DB, c.ID, c.ExpiresAt.Time); err != nil {
+	if won, err := s.Revoked.Consume(ctx, s.DB, c.ID, c.ExpiresAt.Time); err != nil {
 		return nil, err
+	} else if !won {
+		return nil, errBadRefresh // another request used this refresh token first
 	}
 	// keep the department and role the session was opened with
 	if r.Header.Get("Dept-Id") == "" {

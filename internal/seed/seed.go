@@ -82,6 +82,15 @@ func Run(ctx context.Context, d *db.DB) error {
 		return nil
 	}
 	return d.Tx(ctx, func(tx bun.Tx) error {
+		if d.Postgres {
+			// instances starting together on an empty database: the first seeds, the rest wait and find it done
+			if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(7261932)"); err != nil {
+				return err
+			}
+			if done, err := Get(ctx, tx, "seed.version"); err != nil || done != "" {
+				return err
+			}
+		}
 		s := &seeder{tx: tx, now: wire.Now(), postgres: d.Postgres}
 		steps := []func(context.Context) error{s.platform, s.dicts, s.menus, s.regions}
 		for _, step := range steps {

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 
 	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
 )
 
 // Migrate applies every pending migration of fsys.
@@ -14,7 +15,16 @@ func (d *DB) Migrate(ctx context.Context, fsys fs.FS) error {
 	if d.Postgres {
 		dialect = goose.DialectPostgres
 	}
-	p, err := goose.NewProvider(dialect, d.DB.DB, fsys)
+	var opts []goose.ProviderOption
+	if d.Postgres {
+		// several instances may start at once on one database: one migrates, the others wait
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	p, err := goose.NewProvider(dialect, d.DB.DB, fsys, opts...)
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}

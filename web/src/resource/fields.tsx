@@ -160,7 +160,17 @@ export function fieldRules(field: FieldMeta, t: TFunction): Rule[] {
     const msg =
       localized(field.messages?.required) ||
       (field.type === 'dict' || field.type === 'tree' ? t('crud.selectRequired', { label }) : t('crud.required', { label }));
-    rules.push({ required: true, message: msg, whitespace: field.type === 'string' || field.type === 'text' });
+    if (field.type === 'string' || field.type === 'text' || field.type === 'password') {
+      rules.push({ required: true, message: msg, whitespace: field.type !== 'password' });
+    } else {
+      // Numbers, dictionary keys (often 0), ids and dates: any non-empty value, whatever its type
+      // (antd's default string check would reject 0 and 1 with the required message).
+      rules.push({
+        required: true,
+        validator: (_r, v: unknown) =>
+          v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0) ? Promise.reject(new Error(msg)) : Promise.resolve(),
+      });
+    }
   }
   if (field.max && (field.type === 'string' || field.type === 'text' || field.type === 'password')) {
     rules.push({ max: field.max, message: localized(field.messages?.max) || t('crud.maxLength', { label, max: field.max }) });

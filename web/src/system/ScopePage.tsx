@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import ResourceCrud from '../resource/ResourceCrud';
 import MenuIcon from '../components/MenuIcon';
-import { getData, TreePanel, TreeSearch, WithMeta } from './common';
+import { getData, TreePanel, WithMeta } from './common';
 import { filterTree, findNode, menuRowsToTree, type TreeItem } from './tree';
 
 /** Scope rules are attached to a menu: the list parameters and the defaults of a new rule. */
@@ -48,15 +48,14 @@ export function ScopeScreen({ code, kind }: { code: 'data_scope' | 'api_scope'; 
           loading={isLoading}
           selected={menuId}
           onSelect={(k) => setMenuId(k)}
+          search={text}
+          onSearch={setText}
           titleRender={(n) => (
             <span>
               <MenuIcon name={typeof n.source === 'string' ? n.source : undefined} /> {n.title}
             </span>
           )}
         />
-        <div style={{ marginTop: 8 }}>
-          <TreeSearch value={text} onChange={setText} />
-        </div>
       </div>
       <div className="bb-split-main">
         <WithMeta code={code}>

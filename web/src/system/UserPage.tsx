@@ -10,7 +10,7 @@ import { useDict } from '../resource/fields';
 import type { FieldMeta, Row } from '../resource/types';
 import request from '../api/request';
 import { toast } from '../util/notify';
-import { CommaSelect, CommaTreeSelect, getData, TreePanel, TreeSearch, useTree, WithMeta } from './common';
+import { CommaSelect, CommaTreeSelect, getData, TreePanel, useTree, WithMeta } from './common';
 import { filterTree } from './tree';
 import { useUserStore } from '../store/user';
 import { grantUserRoles, isEnabled, resetPasswords, setEnabled, userListParams } from './userApi';
@@ -189,10 +189,9 @@ function UserScreen({ meta }: { meta: Parameters<typeof ResourceCrud>[0]['meta']
           loading={isLoading}
           selected={deptId}
           onSelect={(k) => setDeptId(k)}
+          search={text}
+          onSearch={setText}
         />
-        <div style={{ marginTop: 8 }}>
-          <TreeSearch value={text} onChange={setText} />
-        </div>
       </div>
       <div className="bb-split-main">
         <ResourceCrud

@@ -138,6 +138,8 @@ export function TreePanel({
   onSelect,
   loadData,
   titleRender,
+  search,
+  onSearch,
 }: {
   title: ReactNode;
   data: TreeItem[];
@@ -146,10 +148,14 @@ export function TreePanel({
   onSelect: (key: string | undefined, node?: TreeItem) => void;
   loadData?: (node: TreeItem) => Promise<void>;
   titleRender?: (node: TreeItem) => ReactNode;
+  /** A filter box above the tree. */
+  search?: string;
+  onSearch?: (v: string) => void;
 }) {
   const { t } = useTranslation();
   return (
     <Card size="small" title={title} className="bb-split-side" loading={loading}>
+      {onSearch && <TreeSearch value={search ?? ''} onChange={onSearch} />}
       {data.length === 0 && !loading ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (

@@ -210,16 +210,28 @@ func TestAvatarUploadAndFetch(t *testing.T) {
 			t.Errorf("range: %d %q", f.Status, f.Body)
 		}
 
-		// The avatar field keeps the link as given, and it still fetches.
+		// The avatar field stores the link; reads hand out a freshly signed
+		// link to the same file, so it keeps working past the link lifetime.
 		c.PostJSON("/api/blade-user/update-info", map[string]any{"avatar": res.Link}).OK(t, nil)
 		var info map[string]any
 		c.Get("/api/blade-user/info", nil).OK(t, &info)
-		if info["avatar"] != res.Link {
-			t.Errorf("avatar %v, want %s", info["avatar"], res.Link)
+		key, _, _ := strings.Cut(res.Link, "?")
+		if got := info["avatar"].(string); !strings.HasPrefix(got, key+"?") {
+			t.Errorf("avatar %v, want a link to %s", got, key)
 		}
 		if f := fetch(t, h, info["avatar"].(string)); f.Status != 200 {
 			t.Errorf("avatar link: %d", f.Status)
 		}
+		later := time.Now().Add(files.LinkTTL + 48*time.Hour)
+		h.App.Files.Now = func() time.Time { return later }
+		if f := fetch(t, h, res.Link); f.Status != 403 {
+			t.Errorf("the original link after its lifetime: %d", f.Status)
+		}
+		c.Get("/api/blade-user/info", nil).OK(t, &info)
+		if f := fetch(t, h, info["avatar"].(string)); f.Status != 200 {
+			t.Errorf("the re-signed avatar after the original's lifetime: %d", f.Status)
+		}
+		h.App.Files.Now = nil
 
 		// JPEG is the other avatar type.
 		if res := put(t, c, "?kind=avatar", "me.JPG", jpegOf(t)); !strings.HasSuffix(res.Name, ".jpg") {

@@ -35,6 +35,7 @@ export default defineConfig({
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
     css: false,
-    testTimeout: 20000,
+    // antd in jsdom is slow on a loaded 2-core machine; a slow test is not a failing one
+    testTimeout: 60000,
   },
 });

@@ -21,7 +21,7 @@ test('login reaches the workspace; unknown paths go to 404; / goes to /wel', asy
 
 test('logout asks for confirmation and returns to /login', async ({ page }) => {
   await login(page);
-  await page.locator('.bb-shell').getByText('管理员').last().click();
+  await page.locator('.bb-user').click();
   await page.getByText('退出登录').click();
   await page.locator('.ant-modal-confirm, .ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
   await page.waitForURL('**/login');

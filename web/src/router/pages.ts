@@ -2,10 +2,11 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import type { MenuNode } from '../api/user';
 import { findMenuByPath } from '../store/menu';
 import { lazyPage } from '../util/lazy';
+import WelPage from '../pages/wel/WelPage';
 
 export interface PageDef {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- page props differ
-  component: LazyExoticComponent<ComponentType<any>>;
+  component: LazyExoticComponent<ComponentType<any>> | ComponentType<any>;
   /** i18n key of the tab label. */
   labelKey?: string;
   keepAlive?: boolean;
@@ -14,7 +15,8 @@ export interface PageDef {
 
 /** Static logged-in routes of spec §2. */
 export const STATIC_PAGES: Record<string, PageDef> = {
-  '/wel/index': { component: lazyPage(() => import('../pages/wel/WelPage')), labelKey: 'route.home', keepAlive: true },
+  // The first page after sign-in is part of the shell's chunk: no second round trip before it shows.
+  '/wel/index': { component: WelPage, labelKey: 'route.home', keepAlive: true },
   '/wel/dashboard': { component: lazyPage(() => import('../pages/wel/DashboardPage')), labelKey: 'route.dashboard' },
   '/test/index': { component: lazyPage(() => import('../pages/test/TestPage')), labelKey: 'route.test' },
   '/info/index': { component: lazyPage(() => import('../pages/info/InfoPage')), labelKey: 'route.info' },

@@ -17,6 +17,18 @@ import { website } from '../config';
 import { useTagsStore } from './tags';
 import { useCommonStore, useLockStore } from './common';
 import { flattenButtons, formatMenu } from './menu';
+import { clearPrefetch, prefetch, take } from './prefetch';
+import i18n from '../i18n';
+
+const lang = () => i18n.language;
+
+/** Starts the first requests of the workspace as soon as there is a token (they overlap its code download). */
+function prefetchSession(): void {
+  clearPrefetch();
+  prefetch(`routes:${lang()}`, () => api.getMenu());
+  prefetch(`buttons:${lang()}`, () => api.getButtons());
+  prefetch(`top:${lang()}`, () => api.getTopMenu());
+}
 
 export interface UserInfo {
   userId?: string;
@@ -76,6 +88,7 @@ const empty = {
 };
 
 function onLoggedIn(): void {
+  prefetchSession();
   useTagsStore.getState().reset();
   useLockStore.getState().clearLock();
   useCommonStore.getState().clearLockPasswd();
@@ -158,29 +171,30 @@ export const useUserStore = create<UserState>()(
       fedLogout: () => {
         removeToken();
         removeRefreshToken();
+        clearPrefetch();
         set({ ...empty });
         useTagsStore.getState().reset();
         useLockStore.getState().clearLock();
         useCommonStore.getState().clearLockPasswd();
       },
       loadButtons: async () => {
-        const { data } = await api.getButtons();
+        const { data } = await take(`buttons:${lang()}`, api.getButtons);
         set({ permission: flattenButtons(data.data ?? []) });
       },
       loadMenu: async (topMenuId) => {
-        const { data } = await api.getMenu(topMenuId);
+        const { data } = await (topMenuId ? api.getMenu(topMenuId) : take(`routes:${lang()}`, () => api.getMenu()));
         const menu = formatMenu(data.data ?? [], get().roles);
         set({ menu, menuId: topMenuId ?? '' });
         return menu;
       },
       loadMenuAll: async () => {
-        const { data } = await api.getMenu();
+        const { data } = await take(`routes:${lang()}`, () => api.getMenu());
         const menuAll = formatMenu(data.data ?? [], get().roles);
         set({ menuAll });
         return menuAll;
       },
       loadTopMenu: async () => {
-        const { data } = await api.getTopMenu();
+        const { data } = await take(`top:${lang()}`, api.getTopMenu);
         const topMenu = [...(data.data ?? [])].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
         set({ topMenu });
         return topMenu;

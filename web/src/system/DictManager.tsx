@@ -47,7 +47,7 @@ function ChildParentSelect({ id, meta, parent, value, onChange, disabled }: { id
   return <TreeSelect id={id} treeDefaultExpandAll allowClear disabled={disabled} treeData={tree} value={value ? String(value) : undefined} onChange={(v?: string) => onChange?.(v ?? String(parent.id))} />;
 }
 
-function ChildList({ meta, parent }: { meta: ResourceMeta; parent: Row }) {
+function ChildList({ meta, parent, compact }: { meta: ResourceMeta; parent: Row; compact?: boolean }) {
   const { t } = useTranslation();
   const params = useMemo(() => ({ parentId: String(parent.id) }), [parent.id]);
   return (
@@ -57,7 +57,8 @@ function ChildList({ meta, parent }: { meta: ResourceMeta; parent: Row }) {
       queryKey={`${meta.path}#child`}
       listEndpoint="child-list"
       params={params}
-      listFields={['code', 'dictKey', 'dictValue', 'sort', 'isSealed', 'remark']}
+      listFields={compact ? ['dictKey', 'dictValue', 'sort', 'isSealed'] : ['code', 'dictKey', 'dictValue', 'sort', 'isSealed', 'remark']}
+      hide={compact ? ['view', 'export'] : undefined}
       addDefaults={() => childDefaults(parent)}
       formFields={childFormFields}
       inputs={{ parentId: ({ disabled }) => <ChildParentSelect meta={meta} parent={parent} disabled={disabled} /> }}
@@ -80,7 +81,8 @@ export default function DictManager({ meta, layout }: { meta: ResourceMeta; layo
       title={layout === 'dialog' ? undefined : t('sys.dictParents')}
       queryKey={`${meta.path}#parent`}
       listEndpoint="parent-list"
-      listFields={['code', 'dictValue', 'sort', 'isSealed', 'remark']}
+      listFields={layout === 'horizontal' ? ['code', 'dictValue', 'sort'] : ['code', 'dictValue', 'sort', 'isSealed', 'remark']}
+      hide={layout === 'horizontal' ? ['view', 'export'] : undefined}
       formFields={parentFormFields}
       addDefaults={() => ({ sort: 1, isSealed: 0 })}
       toBody={parentBody}
@@ -97,7 +99,7 @@ export default function DictManager({ meta, layout }: { meta: ResourceMeta; layo
     />
   );
   const children = parent ? (
-    <ChildList key={String(parent.id)} meta={meta} parent={parent} />
+    <ChildList key={String(parent.id)} meta={meta} parent={parent} compact={layout === 'horizontal'} />
   ) : (
     <Card size="small" title={t('sys.dictChildren')}>
       <Empty description={t('sys.chooseDict')} />

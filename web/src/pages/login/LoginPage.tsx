@@ -10,6 +10,7 @@ import { PHONE_PATTERN } from '../../util/validate';
 import { exactLength, matches, required, useFields } from '../../util/useFields';
 import { IconEye, IconLock, IconPhone, IconShield, IconTeam, IconUser } from './icons';
 import { SocialButtons, SocialRegisterDialog, socialCallback } from './SocialLogin';
+import { preloadWorkspace } from '../../util/preload';
 import './login.css';
 
 /*
@@ -227,6 +228,10 @@ export default function LoginPage() {
   usePageTitle('route.login');
   const onDone = useCallback(() => void navigate('/', { replace: true }), [navigate]);
   const social = useSocialReturn(onDone);
+  useEffect(() => {
+    // Returning from a social provider: the workspace is next.
+    if (socialCallback(window.location.search)) preloadWorkspace();
+  }, []);
   const other = i18n.language === 'en' ? 'zh' : 'en';
 
   return (
@@ -237,7 +242,7 @@ export default function LoginPage() {
           <h2>{t('title')}</h2>
           <p>{t('login.info')}</p>
         </div>
-        <div className="login-border">
+        <div className="login-border" onFocusCapture={preloadWorkspace} onPointerDownCapture={preloadWorkspace}>
           <div className="login-main">
             <div className="login-top">
               <h3>{t('login.title')}</h3>

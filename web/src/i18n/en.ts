@@ -288,6 +288,7 @@ const en: DeepString<Messages> = {
     settingRequired: 'Enter an account quota or an expiry time',
     sort: 'Sort',
     tenantDatasource: 'Data source',
+    tenantName: 'Tenant',
     tenantSetting: 'Tenant settings',
     topMenuGrant: 'Menus',
     tree: 'Tree',

@@ -284,6 +284,7 @@ const zh = {
     settingRequired: '请至少填写账号额度或过期时间',
     sort: '排序',
     tenantDatasource: '数据源配置',
+    tenantName: '所属租户',
     tenantSetting: '租户配置',
     topMenuGrant: '菜单配置',
     tree: '树',

@@ -13,6 +13,7 @@ export default function DeptPage() {
         <ResourceCrud
           meta={meta}
           listFields={['deptName', 'fullName', 'deptCategory', 'sort']}
+          extraColumns={[{ title: t('sys.tenantName'), dataIndex: 'tenantName', key: 'tenantName' }]}
          
           addDefaults={() => ({ sort: 1 })}
           rowActions={(row, ctx) =>

@@ -18,6 +18,7 @@ export default function RolePage() {
           <ResourceCrud
             meta={meta}
             listFields={['roleName', 'roleAlias', 'sort']}
+            extraColumns={[{ title: t('sys.tenantName'), dataIndex: 'tenantName', key: 'tenantName' }]}
            
             addDefaults={() => ({ sort: 1 })}
             toolbar={(ctx) =>

@@ -200,6 +200,7 @@ function UserScreen({ meta }: { meta: Parameters<typeof ResourceCrud>[0]['meta']
          
           listFields={['account', 'realName', 'phone']}
           extraColumns={[
+            { title: t('sys.tenantName'), dataIndex: 'tenantName', key: 'tenantName' },
             { title: t('sys.roleName'), dataIndex: 'roleName', key: 'roleName' },
             { title: t('sys.deptName'), dataIndex: 'deptName', key: 'deptName' },
             {

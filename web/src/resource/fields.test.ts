@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import i18n from '../i18n';
+import { fieldRules } from './fields';
+import type { FieldMeta } from './types';
+import { prefetch, take, clearPrefetch } from '../store/prefetch';
+
+type Validator = (rule: unknown, value: unknown) => Promise<void>;
+const check = (f: FieldMeta, v: unknown) => (fieldRules(f, i18n.t.bind(i18n))[0] as { validator: Validator }).validator({}, v);
+
+describe('required rules of the generic form', () => {
+  const sort: FieldMeta = { name: 'sort', type: 'int', label: { zh: '排序' }, required: true, messages: { required: { zh: '请输入排序' } } };
+  const sealed: FieldMeta = { name: 'isSealed', type: 'dict', dict: 'yes_no', label: { zh: '封存' }, required: true, messages: { required: { zh: '请选择封存' } } };
+
+  it('accept numbers, 0 included, for numeric and dictionary fields', async () => {
+    await expect(check(sort, 99)).resolves.toBeUndefined();
+    await expect(check(sealed, 0)).resolves.toBeUndefined();
+    await expect(check(sealed, '1')).resolves.toBeUndefined();
+  });
+
+  it('reject empty values with the metadata message', async () => {
+    await expect(check(sort, undefined)).rejects.toThrow('请输入排序');
+    await expect(check(sealed, null)).rejects.toThrow('请选择封存');
+    await expect(check(sealed, '')).rejects.toThrow('请选择封存');
+  });
+
+  it('keep the whitespace check of text fields', () => {
+    const rules = fieldRules({ name: 'paramName', type: 'string', label: { zh: '参数名称' }, required: true }, i18n.t.bind(i18n));
+    expect(rules[0]).toMatchObject({ required: true, whitespace: true });
+  });
+});
+
+describe('requests started ahead of their consumer', () => {
+  it('hands the started request to its consumer, else makes a new one', async () => {
+    clearPrefetch();
+    let calls = 0;
+    const fn = () => Promise.resolve(++calls);
+    prefetch('k', fn);
+    expect(await take('k', fn)).toBe(1);
+    expect(await take('other', fn)).toBe(2);
+    clearPrefetch();
+    expect(await take('k', fn)).toBe(3);
+  });
+});

@@ -19,6 +19,7 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -93,6 +94,7 @@ func newLogger(level string) *slog.Logger {
 
 func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	start := time.Now()
+	tuneGC()
 	a, err := app.New(ctx, cfg, logger)
 	if err != nil {
 		return err
@@ -111,7 +113,8 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	}
 	// A first start allocates a lot (seeding); give it back before idling.
 	debug.FreeOSMemory()
-	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
+	handler := trimWhenIdle(ctx, a.Handler, 30*time.Second)
+	srv := &http.Server{Addr: cfg.Addr, Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	store := "sqlite " + cfg.SQLitePath()
@@ -132,6 +135,52 @@ func serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		return err
 	}
 	return nil
+}
+
+// tuneGC trades memory under load for CPU: with the collector running at a
+// heap of five times the live data instead of twice (GOGC=400), a loaded
+// server spends 7-10% less CPU per request, for about 28 MB more resident
+// memory while busy (trimWhenIdle hands it back). The memory limit keeps
+// bursts that hold a lot live (an argon2 check takes 19 MB) from multiplying
+// the heap goal. It is set before the app is built: set afterwards, it costs
+// 2 MB of idle RSS. GOGC and GOMEMLIMIT in the environment win.
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(256 << 20)
+	}
+}
+
+// trimWhenIdle gives the free heap back to the OS once no request has come
+// for the given time after some did, so that a server idles near its
+// start-up size after a busy spell or a login (an argon2 check takes 19 MB).
+// The cost per request is one atomic add.
+func trimWhenIdle(ctx context.Context, h http.Handler, after time.Duration) http.Handler {
+	var served atomic.Uint64
+	go func() {
+		t := time.NewTicker(after)
+		defer t.Stop()
+		last, trimmed := served.Load(), true
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			if n := served.Load(); n != last {
+				last, trimmed = n, false
+			} else if !trimmed {
+				debug.FreeOSMemory()
+				trimmed = true
+			}
+		}
+	}()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		served.Add(1)
+		h.ServeHTTP(w, r)
+	})
 }
 
 // backup uses SQLite's VACUUM INTO: a consistent copy while the server runs.

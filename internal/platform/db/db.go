@@ -36,7 +36,10 @@ func OpenSQLite(path string) (*DB, error) {
 	}
 	// WAL for concurrent readers, a busy timeout instead of SQLITE_BUSY errors,
 	// and foreign keys off (the app owns referential rules and soft deletes).
-	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(0)&_txlock=immediate"
+	// A 1 MB page cache per connection instead of SQLite's 2 MB: the hot pages
+	// of a page request are a few dozen, and the driver's allocator keeps what
+	// a first start's seeding filled resident afterwards (2.5 MB of idle RSS).
+	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(0)&_pragma=cache_size(-1000)&_txlock=immediate"
 	registerCachingDriver()
 	sqldb, err := sql.Open("sqlite-stmtcache", dsn)
 	if err != nil {

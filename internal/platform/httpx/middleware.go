@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"strconv"
 	"sync/atomic"
 	"time"
 )
@@ -34,9 +35,9 @@ func RequestIDMiddleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := r.Header.Get("X-Request-Id")
 		if id == "" || len(id) > 64 {
-			id = fmt.Sprintf("%s-%d", requestPrefix, requestSeq.Add(1))
+			id = requestPrefix + "-" + strconv.FormatUint(requestSeq.Add(1), 10)
 		}
-		w.Header().Set("X-Request-Id", id)
+		w.Header()["X-Request-Id"] = []string{id}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey{}, id)))
 	})
 }

@@ -37,6 +37,7 @@ var (
 	users    = flag.Int("users", 10000, "users in the tenant")
 	addr     = flag.String("addr", "127.0.0.1:18080", "listen address for the server under test")
 	only     = flag.String("only", "", "drive only paths containing this text")
+	prepare  = flag.String("prepare", "", "only make a data directory here (first start, then the users) and exit; bench/wrk.sh uses it")
 )
 
 const basic = "Basic c2FiZXI6c2FiZXJfc2VjcmV0"
@@ -50,6 +51,9 @@ func main() {
 }
 
 func run() error {
+	if *prepare != "" {
+		return prepareDir(*prepare)
+	}
 	dir, err := os.MkdirTemp("", "bluebird-load-")
 	if err != nil {
 		return err
@@ -68,18 +72,15 @@ func run() error {
 	stop(srv)
 
 	// 2. Add the users with the server stopped, then start it again.
-	d, err := db.OpenSQLite(filepath.Join(dir, "bluebird.db"))
-	if err != nil {
+	if err := seedUsers(dir); err != nil {
 		return err
 	}
-	if err := bench.SeedUsers(context.Background(), d, "000000", *users); err != nil {
-		return err
-	}
-	d.Close()
 	if srv, err = startServer(dir); err != nil {
 		return err
 	}
 	defer stop(srv)
+	time.Sleep(2 * time.Second)
+	fmt.Printf("idle RSS after a plain restart: %.1f MB\n", rssMB(srv.Process.Pid))
 	token, err := login()
 	if err != nil {
 		return err
@@ -95,6 +96,30 @@ func run() error {
 	time.Sleep(2 * time.Second)
 	fmt.Printf("RSS after load: %.1f MB\n", rssMB(srv.Process.Pid))
 	return nil
+}
+
+// seedUsers adds the users to a stopped server's data directory.
+func seedUsers(dir string) error {
+	d, err := db.OpenSQLite(filepath.Join(dir, "bluebird.db"))
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return bench.SeedUsers(context.Background(), d, "000000", *users)
+}
+
+// prepareDir makes a ready data directory: a first start of the binary
+// (migrate and seed), then the users.
+func prepareDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	srv, err := startServer(dir)
+	if err != nil {
+		return err
+	}
+	stop(srv)
+	return seedUsers(dir)
 }
 
 func startServer(dir string) (*exec.Cmd, error) {

@@ -1,6 +1,6 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Col, DatePicker, Form, Input, Modal, Row, Space, Table, Tooltip, type FormInstance, type TableProps } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import DragDialog from '../components/DragDialog';
@@ -14,6 +14,9 @@ import { buildFilters, isRangeField, type SearchValues } from './filters';
 import type { FieldMeta, ResourceMeta, Row as DataRow } from './types';
 
 export type Mode = 'add' | 'edit' | 'view';
+
+/** Rows rendered per task on big pages. */
+const ROW_SLICE = 20;
 type Op = 'add' | 'edit' | 'delete' | 'view' | 'export';
 
 /** What custom toolbar buttons and row actions can do with the page. */
@@ -77,6 +80,18 @@ export interface ResourceCrudProps {
   queryKey?: string;
   /** Size of the table (small by default). */
   tableSize?: 'small' | 'middle';
+}
+
+/**
+ * A text button of a table row. Plain elements rather than antd Buttons with icons: a 200-row page has
+ * 600+ of them, and each antd Button and icon costs a few milliseconds to mount.
+ */
+export function RowButton({ children, onClick, danger, disabled }: { children: ReactNode; onClick: () => void; danger?: boolean; disabled?: boolean }) {
+  return (
+    <button type="button" className={`bb-row-btn${danger ? ' bb-row-btn-danger' : ''}`} onClick={onClick} disabled={disabled}>
+      {children}
+    </button>
+  );
 }
 
 /** Whether the permission of an operation is held; an operation without a declared code is open. */
@@ -174,7 +189,19 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   });
   const reload = useCallback(() => void refetch(), [refetch]);
   const isTree = data?.tree === true;
-  const records = useMemo(() => (enabled ? pruneChildren(data?.records ?? []) : []), [data, enabled]);
+  const allRecords = useMemo(() => (enabled ? pruneChildren(data?.records ?? []) : []), [data, enabled]);
+  // Big pages render in slices of rows, one slice per task, so that no task runs long (issue: a 200-row
+  // page renders and scrolls without long tasks over 100 ms).
+  const [shown, setShown] = useState(ROW_SLICE);
+  useEffect(() => {
+    setShown(ROW_SLICE);
+  }, [allRecords]);
+  useEffect(() => {
+    if (shown >= allRecords.length) return undefined;
+    const id = setTimeout(() => startTransition(() => setShown((n) => n + ROW_SLICE)), 0);
+    return () => clearTimeout(id);
+  }, [shown, allRecords.length]);
+  const records = useMemo(() => (allRecords.length > shown ? allRecords.slice(0, shown) : allRecords), [allRecords, shown]);
 
   const searchFields = useMemo(() => meta.fields.filter((f) => f.search), [meta.fields]);
   const listFields = useMemo(() => {
@@ -294,6 +321,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
     })),
     ...(extraColumns ?? []),
   ];
+  const rowButtonCount = [has('detail') && can('view'), has('submit') && can('edit'), has('remove') && can('delete')].filter(Boolean).length;
   const showRowActions = (has('detail') && can('view')) || (has('submit') && can('edit')) || (has('remove') && can('delete')) || rowActions;
   if (showRowActions) {
     columns.push({
@@ -302,27 +330,26 @@ export default function ResourceCrud(props: ResourceCrudProps) {
       fixed: 'right',
       width: props.actionWidth,
       render: (_v, row) => (
-        <Space size={0} className="bb-row-actions" onClick={(e) => e.stopPropagation()}>
-          {can('view') && (
-            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => void openDialog('view', row)}>
-              {t('crud.view')}
-            </Button>
-          )}
-          {has('submit') && can('edit') && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => void openDialog('edit', row)}>
-              {t('crud.edit')}
-            </Button>
-          )}
+        <span className="bb-row-actions" onClick={(e) => e.stopPropagation()}>
+          {can('view') && <RowButton onClick={() => void openDialog('view', row)}>{t('crud.view')}</RowButton>}
+          {has('submit') && can('edit') && <RowButton onClick={() => void openDialog('edit', row)}>{t('crud.edit')}</RowButton>}
           {has('remove') && can('delete') && (
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([String(row.id)])}>
+            <RowButton danger onClick={() => remove([String(row.id)])}>
               {t('crud.delete')}
-            </Button>
+            </RowButton>
           )}
           {rowActions?.(row, ctx)}
-        </Space>
+        </span>
       ),
     });
   }
+
+  // Columns get widths and the table a fixed layout: with an automatic layout the browser measures every
+  // cell of every row to size the columns, which makes a 200-row page take seconds to lay out.
+  const widthOf = (c: (typeof columns)[number]): number =>
+    Number(c.width ?? (c.key === '__action' ? 64 * (rowButtonCount + (rowActions ? 2 : 0)) + 24 : 150));
+  const tableColumns = columns.map((c) => ({ ...c, width: widthOf(c) }));
+  const scrollX = 48 + tableColumns.reduce((n, c) => n + widthOf(c), 0);
 
   const title = mode === 'add' ? t('crud.addTitle') : mode === 'edit' ? t('crud.editTitle') : t('crud.viewTitle');
 
@@ -355,9 +382,10 @@ export default function ResourceCrud(props: ResourceCrudProps) {
         size={props.tableSize ?? 'small'}
         bordered
         loading={isFetching}
-        columns={columns}
+        columns={tableColumns}
         dataSource={records}
-        scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
+        scroll={{ x: scrollX }}
         rowClassName={(r) => (props.activeRowId && String(r.id) === props.activeRowId ? 'bb-row-active' : '')}
         onRow={props.onRowClick ? (r) => ({ onClick: () => props.onRowClick?.(r), style: { cursor: 'pointer' } }) : undefined}
         rowSelection={{

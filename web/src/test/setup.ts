@@ -43,4 +43,9 @@ afterEach(() => {
   });
   document.getElementById('bb-toasts')?.remove();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  // Let React's scheduler finish work queued by the last unmount before jsdom
+  // is torn down; otherwise it runs against a missing window.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  server.close();
+});

@@ -315,7 +315,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
       title: fieldLabel(f),
       dataIndex: f.name,
       key: f.name,
-      ellipsis: f.type === 'text' || f.multiline,
+      ellipsis: true,
       sorter: f.sortable && !isTree ? true : undefined,
       render: (v: unknown, row: DataRow) => (cells?.[f.name] ? cells[f.name](v, row, ctx) : renderCell(f, v, t)),
     })),

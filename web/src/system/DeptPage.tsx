@@ -1,7 +1,5 @@
-import { Button } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import ResourceCrud from '../resource/ResourceCrud';
+import ResourceCrud, { RowButton } from '../resource/ResourceCrud';
 import { WithMeta } from './common';
 
 /** Departments: a tree table (dept/list answers the tree) with add-child. */
@@ -18,9 +16,9 @@ export default function DeptPage() {
           addDefaults={() => ({ sort: 1 })}
           rowActions={(row, ctx) =>
             ctx.can('dept_add') && (
-              <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => ctx.openAdd({ parentId: String(row.id), sort: 1, deptCategory: row.deptCategory })}>
+              <RowButton onClick={() => ctx.openAdd({ parentId: String(row.id), sort: 1, deptCategory: row.deptCategory })}>
                 {t('sys.addChild')}
-              </Button>
+              </RowButton>
             )
           }
         />

@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Button, Empty, Card, TreeSelect } from 'antd';
-import { SettingOutlined } from '@ant-design/icons';
+import { Empty, Card, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import ResourceCrud from '../resource/ResourceCrud';
+import ResourceCrud, { RowButton } from '../resource/ResourceCrud';
 import DragDialog from '../components/DragDialog';
 import type { FieldMeta, ResourceMeta, Row } from '../resource/types';
 import type { Page } from '../api/types';
@@ -91,9 +90,9 @@ export default function DictManager({ meta, layout }: { meta: ResourceMeta; layo
       activeRowId={parent ? String(parent.id) : undefined}
       rowActions={(row) =>
         layout === 'dialog' && (
-          <Button type="link" size="small" icon={<SettingOutlined />} onClick={() => setParent(row)}>
+          <RowButton onClick={() => setParent(row)}>
             {t('sys.dictConfig')}
-          </Button>
+          </RowButton>
         )
       }
     />

@@ -1,7 +1,6 @@
-import { Button, Space } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import ResourceCrud from '../resource/ResourceCrud';
+import ResourceCrud, { RowButton } from '../resource/ResourceCrud';
 import MenuIcon from '../components/MenuIcon';
 import { IconSelect, WithMeta } from './common';
 
@@ -29,14 +28,11 @@ export default function MenuPage() {
           rowActions={(row, ctx) =>
             ctx.can('menu_add') &&
             Number(row.category) === 1 && (
-              <Button
-                type="link"
-                size="small"
-                icon={<PlusOutlined />}
+              <RowButton
                 onClick={() => ctx.openAdd({ parentId: String(row.id), category: 1, action: 0, isOpen: 1, sort: 1, path: row.path ? `${String(row.path)}/` : '' })}
               >
                 {t('sys.addChild')}
-              </Button>
+              </RowButton>
             )
           }
         />

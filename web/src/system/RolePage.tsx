@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from 'antd';
-import { PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import { SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import ResourceCrud from '../resource/ResourceCrud';
+import ResourceCrud, { RowButton } from '../resource/ResourceCrud';
 import { toast } from '../util/notify';
 import { WithMeta } from './common';
 import RoleGrantDialog from './RoleGrantDialog';
@@ -37,14 +37,14 @@ export default function RolePage() {
             rowActions={(row, ctx) => (
               <>
                 {ctx.can('role_add') && (
-                  <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => ctx.openAdd({ parentId: String(row.id), sort: 1 })}>
+                  <RowButton onClick={() => ctx.openAdd({ parentId: String(row.id), sort: 1 })}>
                     {t('sys.addChild')}
-                  </Button>
+                  </RowButton>
                 )}
                 {ctx.can('role_grant') && (
-                  <Button type="link" size="small" icon={<SafetyOutlined />} onClick={() => setGrant([String(row.id)])}>
+                  <RowButton onClick={() => setGrant([String(row.id)])}>
                     {t('sys.grant')}
-                  </Button>
+                  </RowButton>
                 )}
               </>
             )}

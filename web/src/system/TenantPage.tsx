@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Button, DatePicker, Form, InputNumber, Select } from 'antd';
-import { DatabaseOutlined, SettingOutlined } from '@ant-design/icons';
+import { SettingOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
-import ResourceCrud from '../resource/ResourceCrud';
+import ResourceCrud, { RowButton } from '../resource/ResourceCrud';
 import DragDialog from '../components/DragDialog';
 import type { Page } from '../api/types';
 import type { Row } from '../resource/types';
@@ -158,9 +158,9 @@ export default function TenantPage() {
               }
               rowActions={(row, ctx) =>
                 ctx.can('tenant_datasource') && (
-                  <Button type="link" size="small" icon={<DatabaseOutlined />} onClick={() => setDs(row)}>
+                  <RowButton onClick={() => setDs(row)}>
                     {t('sys.tenantDatasource')}
-                  </Button>
+                  </RowButton>
                 )
               }
             />

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Space, Spin } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import ResourceCrud from '../resource/ResourceCrud';
+import ResourceCrud, { RowButton } from '../resource/ResourceCrud';
 import DragDialog from '../components/DragDialog';
 import MenuIcon from '../components/MenuIcon';
 import request from '../api/request';
@@ -106,9 +106,9 @@ export default function TopMenuPage() {
             }
             rowActions={(row, ctx) =>
               ctx.can('topmenu_grant') && (
-                <Button type="link" size="small" icon={<SettingOutlined />} onClick={() => setGrant([String(row.id)])}>
+                <RowButton onClick={() => setGrant([String(row.id)])}>
                   {t('sys.topMenuGrant')}
-                </Button>
+                </RowButton>
               )
             }
           />

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Button, Form, Input, Modal, Select, Spin, Switch, Tree } from 'antd';
-import { KeyOutlined, LaptopOutlined, TeamOutlined } from '@ant-design/icons';
+import { KeyOutlined, TeamOutlined } from '@ant-design/icons';
 import { md5 } from 'js-md5';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import ResourceCrud, { type CrudContext } from '../resource/ResourceCrud';
+import ResourceCrud, { RowButton, type CrudContext } from '../resource/ResourceCrud';
 import DragDialog from '../components/DragDialog';
 import { useDict } from '../resource/fields';
 import type { FieldMeta, Row } from '../resource/types';
@@ -274,9 +274,9 @@ function UserScreen({ meta }: { meta: Parameters<typeof ResourceCrud>[0]['meta']
           )}
           rowActions={(row, ctx) =>
             ctx.can('user_platform') && (
-              <Button type="link" size="small" icon={<LaptopOutlined />} onClick={() => setPlatformUser(row)}>
+              <RowButton onClick={() => setPlatformUser(row)}>
                 {t('sys.platform')}
-              </Button>
+              </RowButton>
             )
           }
         />

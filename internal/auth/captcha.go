@@ -6,14 +6,12 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/mojocn/base64Captcha"
 )
 
 // MemoryCaptcha keeps captcha answers in process for five minutes, one use each.
 type MemoryCaptcha struct {
 	mu      sync.Mutex
 	answers map[string]captchaEntry
-	driver  base64Captcha.Driver
 }
 
 type captchaEntry struct {
@@ -26,27 +24,12 @@ const CaptchaTTL = 5 * time.Minute
 
 // NewMemoryCaptcha builds the in-process store.
 func NewMemoryCaptcha() *MemoryCaptcha {
-	return &MemoryCaptcha{answers: map[string]captchaEntry{}, driver: captchaDriver()}
-}
-
-// captchaDriver draws the captchas of both stores (this one and RedisCaptcha).
-func captchaDriver() base64Captcha.Driver {
-	return base64Captcha.NewDriverString(48, 130, 2, base64Captcha.OptionShowHollowLine, 4, "abcdefghjkmnpqrstuvwxyz23456789", nil, nil, nil)
-}
-
-// drawCaptcha draws one captcha: its answer and its image as a data URL.
-func drawCaptcha(d base64Captcha.Driver) (answer, image string, err error) {
-	_, content, answer := d.GenerateIdQuestionAnswer()
-	item, err := d.DrawCaptcha(content)
-	if err != nil {
-		return "", "", err
-	}
-	return answer, item.EncodeB64string(), nil
+	return &MemoryCaptcha{answers: map[string]captchaEntry{}}
 }
 
 // New draws a captcha and remembers its answer.
 func (m *MemoryCaptcha) New() (string, string, error) {
-	answer, image, err := drawCaptcha(m.driver)
+	answer, image, err := drawCaptcha()
 	if err != nil {
 		return "", "", err
 	}

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/mojocn/base64Captcha"
 	"github.com/redis/go-redis/v9"
 
 	"github.com/bluebird/console/internal/platform/cache"
@@ -115,13 +114,12 @@ func parseUnix(v string) (time.Time, error) {
 // RedisCaptcha implements CaptchaStore in Redis: an answer lives CaptchaTTL
 // and is taken with GETDEL, so it can be used once, on any instance.
 type RedisCaptcha struct {
-	r      *cache.Redis
-	driver base64Captcha.Driver
+	r *cache.Redis
 }
 
 // NewRedisCaptcha builds the shared captcha store.
 func NewRedisCaptcha(r *cache.Redis) *RedisCaptcha {
-	return &RedisCaptcha{r: r, driver: captchaDriver()}
+	return &RedisCaptcha{r: r}
 }
 
 // captchaKeyMax bounds the client-sent key used in a Redis key (ours are UUIDs).
@@ -131,7 +129,7 @@ func (c *RedisCaptcha) key(k string) string { return c.r.Key("captcha", k) }
 
 // New implements CaptchaStore.
 func (c *RedisCaptcha) New() (string, string, error) {
-	answer, image, err := drawCaptcha(c.driver)
+	answer, image, err := drawCaptcha()
 	if err != nil {
 		return "", "", err
 	}

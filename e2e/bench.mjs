@@ -40,13 +40,20 @@ await page.evaluate(() => {
   window.__long = [];
   new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(e.duration); }).observe({ type: 'longtask', buffered: false });
 });
-// choose 200 rows per page
+// choose 200 rows per page: the page then renders as a virtual table, so count the rows the server sent and
+// check that scrolling reaches the last one
+const listed = page.waitForResponse((r) => r.url().includes('/api/blade-user/page') && r.url().includes('size=200'));
 await page.locator('.ant-pagination-options .ant-select').click();
 await page.getByText('200 条/页').click();
-await page.waitForFunction(() => document.querySelectorAll('.ant-table-row').length >= 200, null, { timeout: 30000 });
-const rows = await page.locator('.ant-table-row').count();
-for (let y = 0; y < 20; y++) { await page.mouse.wheel(0, 400); await page.waitForTimeout(30); }
-for (let y = 0; y < 20; y++) { await page.mouse.wheel(0, -400); await page.waitForTimeout(30); }
+const rows = (await (await listed).json()).data.records.length;
+const holder = page.locator('.ant-table-tbody-virtual-holder');
+await holder.waitFor();
+await holder.hover();
+const lastIndex = () => page.evaluate(() => Math.max(...[...document.querySelectorAll('.ant-table-row')].map((r) => Number(r.children[1]?.textContent) || 0)));
+for (let y = 0; y < 40 && (await lastIndex()) < rows; y++) { await page.mouse.wheel(0, 400); await page.waitForTimeout(30); }
+const reached = await lastIndex();
+if (reached < rows) throw new Error(`scrolling reached row ${reached} of ${rows}`);
+for (let y = 0; y < 40; y++) { await page.mouse.wheel(0, -400); await page.waitForTimeout(30); }
 await page.waitForTimeout(300);
 const long = await page.evaluate(() => window.__long);
 console.log(`${rows}-row page render + scroll: ${long.length} long tasks, longest ${long.length ? Math.max(...long).toFixed(0) : 0} ms`);

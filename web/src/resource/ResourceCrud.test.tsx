@@ -107,6 +107,31 @@ describe('generic resource page', () => {
     expect(last.has('createTime_dategt')).toBe(false);
   });
 
+  it('numbers rows from the page answered and draws pages over 50 rows as a virtual table', async () => {
+    const many = Array.from({ length: 100 }, (_, i) => ({ id: String(1000 + i), paramName: `row${i}`, paramKey: `k${i}`, status: '1' }));
+    server.use(
+      http.get('*/api/blade-system/param/list', ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        const current = Number(q.get('current'));
+        const size = Number(q.get('size'));
+        const records = many.slice((current - 1) * size, current * size);
+        return HttpResponse.json(ok({ records, total: many.length, size, current, pages: Math.ceil(many.length / size) }));
+      }),
+    );
+    renderWithProviders(<ResourceCrud meta={meta} />);
+    await screen.findByText('row0');
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findByText('row10');
+    const first = screen.getByText('row10').closest('tr')!;
+    expect(within(first).getByText('11')).toBeInTheDocument();
+    expect(document.querySelector('.ant-table-tbody-virtual')).toBeNull();
+
+    fireEvent.mouseDown(document.querySelector('.ant-pagination-options .ant-select-selector, .ant-pagination-options .ant-select')!);
+    fireEvent.click(await screen.findByText('100 条/页'));
+    await waitFor(() => expect(document.querySelector('.ant-table-tbody-virtual')).not.toBeNull());
+    expect(await screen.findByText('row0')).toBeInTheDocument();
+  });
+
   it('builds the date range as createTime_dategt / createTime_datelt', () => {
     const fields = meta.fields.filter((x) => x.search);
     const out = buildFilters({ paramName: ' a ', paramKey: '', createTime: [dayjs('2024-01-02'), dayjs('2024-01-05')] }, fields);

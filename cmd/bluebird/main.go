@@ -11,6 +11,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"os"
@@ -48,7 +50,7 @@ func run(args []string) error {
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	var cfg config.Config
 	cfg.Bind(fs)
-	out := fs.String("out", "", "backup file (default: <data>/backup/bluebird-<time>.db)")
+	out := fs.String("out", "", "backup directory, created (default: <data>/backup/bluebird-<time>)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -197,32 +199,82 @@ func heapRetained() uint64 {
 	return ms.HeapSys - ms.HeapReleased
 }
 
-// backup uses SQLite's VACUUM INTO: a consistent copy while the server runs.
+// backup writes a directory holding a consistent copy of the SQLite database
+// (VACUUM INTO, safe while the server runs) and a copy of the uploaded files:
+// the rows of blade_attach point at those files, and a database restored
+// without them would serve broken links.
 func backup(ctx context.Context, cfg config.Config, out string) error {
 	if cfg.IsPostgres() {
-		return errors.New("backup is for the embedded SQLite database; use pg_dump for PostgreSQL")
+		return errors.New("backup is for the embedded SQLite database; use pg_dump for PostgreSQL and copy the files directory")
 	}
 	src := cfg.SQLitePath()
 	if _, err := os.Stat(src); err != nil {
 		return fmt.Errorf("no database at %s: %w", src, err)
 	}
 	if out == "" {
-		out = filepath.Join(cfg.DataDir, "backup", "bluebird-"+time.Now().Format("20060102-150405")+".db")
-	}
-	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-		return err
+		out = filepath.Join(cfg.DataDir, "backup", "bluebird-"+time.Now().Format("20060102-150405"))
 	}
 	if _, err := os.Stat(out); err == nil {
 		return fmt.Errorf("%s exists", out)
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
 	}
 	d, err := db.OpenSQLite(src)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	if _, err := d.ExecContext(ctx, "VACUUM INTO ?", out); err != nil {
+	if _, err := d.ExecContext(ctx, "VACUUM INTO ?", filepath.Join(out, filepath.Base(src))); err != nil {
 		return fmt.Errorf("backup: %w", err)
+	}
+	// Files are written once under generated names and never changed, so a
+	// copy taken after the database snapshot holds every file it refers to.
+	if err := copyTree(cfg.FilesRoot(), filepath.Join(out, "files")); err != nil {
+		return fmt.Errorf("backup of the files: %w", err)
 	}
 	fmt.Println(out)
 	return nil
+}
+
+// copyTree copies the regular files under src to dst, keeping the layout; a
+// missing src (no upload yet) copies nothing.
+func copyTree(src, dst string) error {
+	if _, err := os.Stat(src); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return filepath.WalkDir(src, func(path string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		target := filepath.Join(dst, rel)
+		if e.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		if !e.Type().IsRegular() {
+			return nil
+		}
+		return copyFile(path, target)
+	})
+}
+
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/bluebird/console/internal/auth"
 	"github.com/bluebird/console/internal/develop"
 	"github.com/bluebird/console/internal/files"
+	"github.com/bluebird/console/internal/logs"
 	"github.com/bluebird/console/internal/platform/authn"
 	"github.com/bluebird/console/internal/platform/authz"
 	"github.com/bluebird/console/internal/platform/config"
@@ -182,6 +183,11 @@ func (a *App) routes() http.Handler {
 	ds := develop.NewDatasource()
 	ds.Mount(api, env)
 	a.Registry.Add(ds)
+	// blade-log: the error log and the web console's upload of its browser errors
+	errorLog := logs.NewErrorLog()
+	errorLog.Mount(api, env)
+	a.Registry.Add(errorLog)
+	(&logs.Service{DB: a.DB}).Mount(api)
 	// --- files: oss put-file and the public signed file route (FilePrefix is in isPublic) ---
 	a.Files.Mount(api)
 	// --- end files ---

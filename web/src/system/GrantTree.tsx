@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Empty, Input, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { filterTree, type TreeItem } from './tree';
+import { checkInPart, filterTree, type TreeItem } from './tree';
 
 /**
  * A checkable tree with parent-child conduction and a filter box. `checked` holds what the tree shows
@@ -40,8 +40,9 @@ export default function GrantTree({
           treeData={shown}
           checkedKeys={checked}
           onCheck={(keys) => {
-            const list = Array.isArray(keys) ? keys : keys.checked;
-            onChange(list.map(String));
+            const list = (Array.isArray(keys) ? keys : keys.checked).map(String);
+            // While filtered, the tree sees only part of the nodes: merge its answer into the whole.
+            onChange(text ? checkInPart(tree, shown, checked, list) : list);
           }}
         />
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterTree, keysToSave, leafKeys, menuRowsToTree, splitIds, type TreeItem } from './tree';
+import { checkInPart, filterTree, keysToSave, leafKeys, menuRowsToTree, splitIds, type TreeItem } from './tree';
 import { grantBody, initialGrantKeys } from './RoleGrantDialog';
 
 const n = (key: string, children?: TreeItem[]): TreeItem => ({ id: key, key, title: key, children });
@@ -21,6 +21,14 @@ describe('grant tree keys', () => {
     expect(keysToSave(menu, ['edit', 'dept'])).toEqual(['desk', 'notice', 'edit', 'system', 'dept']);
     expect(keysToSave(menu, [])).toEqual([]);
     expect(keysToSave(menu, ['gone'])).toEqual([]);
+  });
+
+  it('merges a tick made in a filtered part of the tree into the whole', () => {
+    // Filter "dept": system ─ dept shown. Ticking dept makes the tree call system checked too.
+    const shown = filterTree(menu, 'dept');
+    expect(checkInPart(menu, shown, ['add', 'edit', 'user_add'], ['system', 'dept'])).toEqual(['add', 'edit', 'user_add', 'dept']);
+    // Unticking it again leaves what is outside the filter.
+    expect(checkInPart(menu, shown, ['add', 'dept'], [])).toEqual(['add']);
   });
 
   it('round-trips what the server holds', () => {

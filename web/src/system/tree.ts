@@ -74,6 +74,18 @@ export function keysToSave(tree: TreeItem[], checked: string[]): string[] {
   return allKeys(tree).filter((k) => keep.has(k));
 }
 
+/**
+ * The checked keys after a tick in a conducted tree that shows only `shown` (a filtered part of `tree`).
+ * The tree component knows the shown nodes only: it reports none of the keys outside them, and it calls
+ * an ancestor shown with one matching branch fully checked. So: keep the earlier keys outside the shown
+ * nodes, take the tree's answer for the shown ones, and keep leaves only (the conduction of the whole
+ * tree derives its parents again).
+ */
+export function checkInPart(tree: TreeItem[], shown: TreeItem[], before: string[], reported: string[]): string[] {
+  const inPart = new Set(allKeys(shown));
+  return leafKeys(tree, [...before.filter((k) => !inPart.has(k)), ...reported]);
+}
+
 /** The subtree of nodes whose title contains the text (case-insensitive), with their ancestors. */
 export function filterTree(tree: TreeItem[], text: string): TreeItem[] {
   const q = text.trim().toLowerCase();

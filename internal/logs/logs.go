@@ -25,7 +25,7 @@ type LogError struct {
 	ServiceID     string `bun:"service_id" json:"serviceId" f:"label=服务ID|Service;search;filter=equal;max=32"`
 	ServerHost    string `bun:"server_host" json:"serverHost" f:"label=服务器名|Server host;hide;max=255"`
 	ServerIP      string `bun:"server_ip" json:"serverIp" f:"label=服务器IP|Server IP;hide;max=255"`
-	Env           string `bun:"env" json:"env" f:"label=环境|Environment;max=255"`
+	Env           string `bun:"env" json:"env" f:"label=环境|Environment;hide;max=255"`
 	Method        string `bun:"method" json:"method" f:"label=请求方法|Method;hide;max=10"`
 	RequestURI    string `bun:"request_uri" json:"requestUri" f:"label=请求地址|Address;search;max=1000"`
 	RemoteIP      string `bun:"remote_ip" json:"remoteIp" f:"label=操作IP|Remote IP;hide;max=255"`
@@ -44,7 +44,7 @@ func NewErrorLog() *resource.Resource[LogError] {
 	return resource.New(resource.Spec{
 		Service: "blade-log", Name: "error", Table: "blade_log_error", Label: i18n.T("错误日志", "Error log"),
 		MenuCode: "log_error", Scope: resource.TenantAdmin, Read: resource.Admin, Write: resource.Super,
-		Routes: []string{"list", "detail"}, DefaultOrder: "create_time DESC, id DESC",
+		Routes: []string{"list", "detail", "export"}, DefaultOrder: "create_time DESC, id DESC",
 	}, resource.Hooks[LogError]{})
 }
 

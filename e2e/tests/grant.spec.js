@@ -1,45 +1,74 @@
 import { test, expect } from '@playwright/test';
-import { apiLogin, login } from './helpers.js';
+import { apiLogin, login, openMenu } from './helpers.js';
 
-// flatten walks a menu tree into a code → node map.
-function flatten(nodes, out = {}) {
-  for (const n of nodes || []) {
-    out[n.code] = n;
-    flatten(n.children, out);
+// A node's checkbox is labelled by its tree item, whose name starts with the switcher icon's label.
+const node = (title) => new RegExp(`(^| )${title}$`);
+
+// grant opens the grant dialog of a role's row on 角色管理 and, on the menu tab, works through steps
+// [filter text, node title, action]: 'tick' or 'untick' the node, or expect it 'checked' or 'mixed'
+// (half checked) as the dialog opened. Then it saves.
+async function grant(page, roleName, changes) {
+  const content = page.locator('.ant-layout-content');
+  await content.getByRole('row', { name: new RegExp(roleName) }).getByRole('button', { name: '权限', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '权限设置' });
+  const panel = dialog.getByRole('tabpanel', { name: '菜单权限' });
+  const tree = panel.getByRole('tree');
+  await expect(tree.getByRole('treeitem').first()).toBeVisible();
+  for (const [filter, title, action] of changes) {
+    await panel.getByPlaceholder('输入关键字过滤').fill(filter);
+    const box = tree.getByRole('checkbox', { name: node(title) });
+    if (action === 'tick') await box.check();
+    else if (action === 'untick') await box.uncheck();
+    else await expect(box).toHaveAttribute('aria-checked', action === 'checked' ? 'true' : 'mixed');
   }
-  return out;
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('授权成功')).toBeVisible();
 }
 
-test('a role grant changes what a second user sees', async ({ page, request }) => {
+test('a grant made in the role grant dialog changes what a second user sees', async ({ page, browser, request, baseURL }) => {
+  // Setup through the API: a role with no menus and a user holding it. The grant itself goes through the UI.
   const admin = await apiLogin(request);
-  const menus = flatten(await admin.get('/api/blade-system/menu/list'));
-  const deptId = admin.body.dept_id;
   const role = await admin.post('/api/blade-system/role/submit', { roleName: '仓管员', roleAlias: 'keeper', sort: 9, parentId: '0' });
-  const grant = (codes) => admin.post('/api/blade-system/role/grant', {
-    roleIds: [role.id], menuIds: codes.map((c) => menus[c].id), dataScopeIds: [], apiScopeIds: [],
+  await admin.post('/api/blade-user/submit', {
+    account: 'keeper1', name: '仓管一号', realName: '仓管一号', password: 'keeper123', roleId: role.id, deptId: admin.body.dept_id,
   });
-  await grant(['system', 'param', 'param_view', 'post']);
-  await admin.post('/api/blade-user/submit', { account: 'keeper1', name: '仓管一号', realName: '仓管一号', password: 'keeper123', roleId: role.id, deptId });
 
-  await login(page, { account: 'keeper1', password: 'keeper123' });
-  const side = page.locator('.ant-layout-sider');
+  await login(page);
+  await openMenu(page, '权限管理', '角色管理');
+  // 参数管理 with only its 查看 button, and 岗位管理 with all of its buttons
+  await grant(page, '仓管员', [['参数管理', '查看', 'tick'], ['岗位管理', '岗位管理', 'tick']]);
+
+  const keeperContext = await browser.newContext({ baseURL });
+  const keeper = await keeperContext.newPage();
+  await login(keeper, { account: 'keeper1', password: 'keeper123' });
+  const side = keeper.locator('.ant-layout-sider');
   await side.getByText('系统管理', { exact: true }).click();
   await expect(side.getByText('参数管理', { exact: true })).toBeVisible();
   await expect(side.getByText('岗位管理', { exact: true })).toBeVisible();
   await expect(side.getByText('用户管理', { exact: true })).toHaveCount(0);
   await expect(side.getByText('权限管理', { exact: true })).toHaveCount(0);
-  // param_view only: no add button on the parameter page
+  // 查看 only: the parameters are listed, with no add button
   await side.getByText('参数管理', { exact: true }).click();
-  const content = page.locator('.ant-layout-content');
+  const content = keeper.locator('.ant-layout-content');
   await expect(content.getByText('account.failCount')).toBeVisible();
   await expect(content.getByRole('button', { name: /新\s*增/ })).toHaveCount(0);
 
-  // the administrator changes the grant: posts out, users in
-  await grant(['system', 'param', 'param_view', 'param_add', 'user']);
-  await page.reload();
-  await expect(page.locator('.bb-shell')).toBeVisible();
+  // The administrator reopens the dialog, which shows the grant held, and changes it: posts out, users
+  // and adding parameters in.
+  await grant(page, '仓管员', [
+    ['参数管理', '参数管理', 'mixed'],
+    ['参数管理', '查看', 'checked'],
+    ['岗位管理', '岗位管理', 'untick'],
+    ['参数管理', '新增', 'tick'],
+    ['用户管理', '用户管理', 'tick'],
+  ]);
+
+  await keeper.reload();
+  await expect(keeper.locator('.bb-shell')).toBeVisible();
   if (!(await side.getByText('用户管理', { exact: true }).isVisible())) await side.getByText('系统管理', { exact: true }).click();
   await expect(side.getByText('用户管理', { exact: true })).toBeVisible();
   await expect(side.getByText('岗位管理', { exact: true })).toHaveCount(0);
+  await expect(content.getByText('account.failCount')).toBeVisible();
   await expect(content.getByRole('button', { name: /新\s*增/ })).toBeVisible();
+  await keeperContext.close();
 });

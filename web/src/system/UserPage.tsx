@@ -10,8 +10,8 @@ import { useDict } from '../resource/fields';
 import type { FieldMeta, Row } from '../resource/types';
 import request from '../api/request';
 import { toast } from '../util/notify';
-import { CommaSelect, CommaTreeSelect, getData, TreePanel, useTree, WithMeta } from './common';
-import { filterTree } from './tree';
+import { CommaSelect, CommaTreeSelect, getData, useTree, WithMeta } from './common';
+import TreeListLayout from './TreeListLayout';
 import { useUserStore } from '../store/user';
 import { grantUserRoles, isEnabled, resetPasswords, setEnabled, userListParams } from './userApi';
 
@@ -131,11 +131,9 @@ function UserScreen({ meta }: { meta: Parameters<typeof ResourceCrud>[0]['meta']
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [deptId, setDeptId] = useState<string>();
-  const [text, setText] = useState('');
   const [roleUsers, setRoleUsers] = useState<string[] | null>(null);
   const [platformUser, setPlatformUser] = useState<Row | null>(null);
   const { data: depts, isLoading } = useTree('/blade-system/dept/tree');
-  const shownDepts = useMemo(() => filterTree(depts ?? [], text), [depts, text]);
   const params = useMemo(() => userListParams(deptId), [deptId]);
   const reloadUsers = () => void queryClient.invalidateQueries({ queryKey: ['resource', meta.path] });
 
@@ -172,28 +170,8 @@ function UserScreen({ meta }: { meta: Parameters<typeof ResourceCrud>[0]['meta']
   };
 
   return (
-    <div className="bb-split">
-      <div className="bb-split-side">
-        <TreePanel
-          title={
-            <span>
-              {t('sys.dept')}
-              {deptId && (
-                <Button type="link" size="small" onClick={() => setDeptId(undefined)}>
-                  {t('sys.all')}
-                </Button>
-              )}
-            </span>
-          }
-          data={shownDepts}
-          loading={isLoading}
-          selected={deptId}
-          onSelect={(k) => setDeptId(k)}
-          search={text}
-          onSearch={setText}
-        />
-      </div>
-      <div className="bb-split-main">
+    <>
+      <TreeListLayout title={t('sys.dept')} tree={depts} loading={isLoading} selected={deptId} onSelect={setDeptId}>
         <ResourceCrud
           meta={meta}
           params={params}
@@ -280,10 +258,10 @@ function UserScreen({ meta }: { meta: Parameters<typeof ResourceCrud>[0]['meta']
             )
           }
         />
-      </div>
+      </TreeListLayout>
       {roleUsers && <RoleDialog userIds={roleUsers} onClose={() => setRoleUsers(null)} onDone={reloadUsers} />}
       {platformUser && <PlatformDialog user={platformUser} onClose={() => setPlatformUser(null)} />}
-    </div>
+    </>
   );
 }
 

@@ -2,7 +2,11 @@ package auth
 
 import (
 	"context"
+	"database/sql"
+	"errors"
+	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -22,6 +26,9 @@ type Revocations struct {
 	tokens map[string]time.Time // jti → expiry
 	users  map[wire.ID]time.Time
 	shared Shared
+
+	lastWarn        atomic.Int64 // unix second of the last "shared store unavailable" log
+	sharedRestUntil atomic.Int64 // unix second until which checks skip the shared store
 }
 
 // Shared is an optional cross-instance store (Redis).
@@ -131,17 +138,63 @@ func (r *Revocations) Revoked(ctx context.Context, jti string, userID wire.ID, i
 	if tok || (hasUser && issued.Before(before)) {
 		return true
 	}
+	if r.shared == nil {
+		return false
+	}
+	// When the shared store cannot answer (Redis down), ask the database,
+	// which every instance writes first, rather than refuse every request; and
+	// for a while skip the store, whose client retries for about a second.
+	var err error = errSharedResting
+	if time.Now().Unix() >= r.sharedRestUntil.Load() {
+		if tok, before, err = r.sharedCheck(ctx, jti, userID); err != nil {
+			r.sharedRestUntil.Store(time.Now().Add(sharedRest).Unix())
+			r.warnShared(err)
+		}
+	}
+	if err != nil {
+		if tok, before, err = r.dbCheck(ctx, jti, userID); err != nil {
+			return true // neither can answer: fail closed
+		}
+	}
+	return tok || issued.Before(before)
+}
+
+// sharedRest is how long checks bypass a shared store that failed.
+const sharedRest = 5 * time.Second
+
+var errSharedResting = errors.New("shared revocation store resting after a failure")
+
+func (r *Revocations) sharedCheck(ctx context.Context, jti string, userID wire.ID) (bool, time.Time, error) {
 	if c, ok := r.shared.(SharedChecker); ok {
-		tok, before, err := c.Check(ctx, jti, userID)
-		return err != nil || tok || issued.Before(before) // fail closed when the shared store cannot answer
+		return c.Check(ctx, jti, userID)
 	}
-	if r.shared != nil {
-		if ok, err := r.shared.TokenRevoked(ctx, jti); err != nil || ok {
-			return true // fail closed when the shared store cannot answer
-		}
-		if t, err := r.shared.UserRevokedBefore(ctx, userID); err != nil || issued.Before(t) {
-			return true
-		}
+	tok, err := r.shared.TokenRevoked(ctx, jti)
+	if err != nil || tok {
+		return tok, time.Time{}, err
 	}
-	return false
+	before, err := r.shared.UserRevokedBefore(ctx, userID)
+	return false, before, err
+}
+
+// dbCheck reads the revocation rows of a token and a user.
+func (r *Revocations) dbCheck(ctx context.Context, jti string, userID wire.ID) (bool, time.Time, error) {
+	n, err := r.db.NewSelect().Model((*revokedToken)(nil)).Where("jti = ?", jti).Count(ctx)
+	if err != nil || n > 0 {
+		return n > 0, time.Time{}, err
+	}
+	var u userRevocation
+	err = r.db.NewSelect().Model(&u).Where("user_id = ?", userID).Limit(1).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, time.Time{}, nil
+	}
+	return false, u.RevokedBefore.Time, err
+}
+
+// warnShared logs a failing shared store at most once a minute.
+func (r *Revocations) warnShared(err error) {
+	now := time.Now().Unix()
+	if last := r.lastWarn.Load(); now-last < 60 || !r.lastWarn.CompareAndSwap(last, now) {
+		return
+	}
+	slog.Warn("revocation store unavailable; checking tokens against the database", "err", err)
 }

@@ -30,6 +30,9 @@ type Service struct {
 	params  map[string]string
 	clients map[string]*auth.ClientInfo
 	tenants map[string]*auth.TenantInfo
+	// gen counts invalidations. A load that began before one must not store
+	// what it read: the write that caused it may have committed after the read.
+	gen uint64
 
 	// menus caches the menu table, top-menu bindings and role grants (menu.go).
 	menus menuCache
@@ -58,6 +61,7 @@ func (s *Service) Invalidate() {
 func (s *Service) InvalidateLocal() {
 	s.mu.Lock()
 	s.params, s.clients, s.tenants = nil, nil, nil
+	s.gen++
 	s.mu.Unlock()
 	s.menus.resetLocal()
 }
@@ -71,7 +75,7 @@ func (s *Service) notify() {
 // Param returns a system parameter's value, or def.
 func (s *Service) Param(ctx context.Context, key, def string) string {
 	s.mu.RLock()
-	m := s.params
+	m, gen := s.params, s.gen
 	s.mu.RUnlock()
 	if m == nil {
 		var rows []Param
@@ -83,7 +87,9 @@ func (s *Service) Param(ctx context.Context, key, def string) string {
 			m[p.ParamKey] = p.ParamValue
 		}
 		s.mu.Lock()
-		s.params = m
+		if s.gen == gen {
+			s.params = m
+		}
 		s.mu.Unlock()
 	}
 	if v, ok := m[key]; ok && v != "" {
@@ -105,6 +111,7 @@ func (s *Service) ParamInt(ctx context.Context, key string, def int) int {
 func (s *Service) Client(ctx context.Context, clientID string) (*auth.ClientInfo, error) {
 	s.mu.RLock()
 	c, ok := s.clients[clientID]
+	gen := s.gen
 	s.mu.RUnlock()
 	if ok {
 		return c, nil
@@ -124,10 +131,12 @@ func (s *Service) Client(ctx context.Context, clientID string) (*auth.ClientInfo
 		}
 	}
 	s.mu.Lock()
-	if s.clients == nil {
-		s.clients = map[string]*auth.ClientInfo{}
+	if s.gen == gen {
+		if s.clients == nil {
+			s.clients = map[string]*auth.ClientInfo{}
+		}
+		s.clients[clientID] = c
 	}
-	s.clients[clientID] = c
 	s.mu.Unlock()
 	return c, nil
 }
@@ -136,6 +145,7 @@ func (s *Service) Client(ctx context.Context, clientID string) (*auth.ClientInfo
 func (s *Service) Tenant(ctx context.Context, tenantID string) (*auth.TenantInfo, error) {
 	s.mu.RLock()
 	t, ok := s.tenants[tenantID]
+	gen := s.gen
 	s.mu.RUnlock()
 	if ok {
 		return t, nil
@@ -150,10 +160,12 @@ func (s *Service) Tenant(ctx context.Context, tenantID string) (*auth.TenantInfo
 	}
 	t = &auth.TenantInfo{TenantID: row.TenantID, Name: row.TenantName, ExpireTime: row.ExpireTime, AccountNumber: row.AccountNumber, PackageID: row.PackageID}
 	s.mu.Lock()
-	if s.tenants == nil {
-		s.tenants = map[string]*auth.TenantInfo{}
+	if s.gen == gen {
+		if s.tenants == nil {
+			s.tenants = map[string]*auth.TenantInfo{}
+		}
+		s.tenants[tenantID] = t
 	}
-	s.tenants[tenantID] = t
 	s.mu.Unlock()
 	return t, nil
 }

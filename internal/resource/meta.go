@@ -23,6 +23,9 @@ type Meta struct {
 }
 
 func newMeta(spec *Spec, t reflect.Type) (*Meta, error) {
+	if err := spec.normalize(); err != nil {
+		return nil, err
+	}
 	fields, err := parseFields(t)
 	if err != nil {
 		return nil, err

@@ -85,9 +85,6 @@ func New[T any](spec Spec, hooks Hooks[T]) *Resource[T] {
 	if err != nil {
 		panic(fmt.Sprintf("resource %s: %v", spec.Key(), err))
 	}
-	if spec.Scope == Global && spec.Write == AnyUser {
-		spec.Write = Super
-	}
 	r := &Resource[T]{spec: spec, meta: meta, hooks: hooks, order: spec.DefaultOrder, pats: map[string]*regexp.Regexp{}}
 	if r.order == "" {
 		r.order = "id DESC"

@@ -5,7 +5,7 @@
 package resource
 
 import (
-	"strings"
+	"errors"
 
 	"github.com/bluebird/console/internal/platform/i18n"
 )
@@ -36,7 +36,7 @@ const (
 // Spec declares a resource once.
 type Spec struct {
 	Service  string    // URL service segment: "blade-system"
-	Name     string    // URL resource segment: "param"
+	Name     string    // URL resource segment: "param"; with Service, the metadata name
 	Table    string    // "blade_param"
 	Label    i18n.Text // what one row is called
 	MenuCode string    // the menu whose buttons guard it; also the data/API scope resource code
@@ -51,18 +51,33 @@ type Spec struct {
 	Unique [][]string
 	// DefaultOrder is used when the request gives no sort, e.g. "sort ASC, id DESC".
 	DefaultOrder string
+	// URLPath, when set, is where the routes sit instead of /<Service>/<Name>
+	// (BladeX has blade-user's at /blade-user).
+	URLPath string
 }
 
 // Path is the URL path of the resource under /api.
 func (s *Spec) Path() string {
-	if s.Name == "" {
-		return "/" + s.Service
+	if s.URLPath != "" {
+		return s.URLPath
 	}
 	return "/" + s.Service + "/" + s.Name
 }
 
 // Key is "service/name", unique across the registry.
-func (s *Spec) Key() string { return strings.TrimSuffix(s.Service+"/"+s.Name, "/") }
+func (s *Spec) Key() string { return s.Service + "/" + s.Name }
+
+// normalize refuses a declaration the registry and the web app could not
+// look up, and fills the defaults: Global resources are written by the super user.
+func (s *Spec) normalize() error {
+	if s.Service == "" || s.Name == "" || s.Label.Zh == "" || s.Label.En == "" {
+		return errors.New("a resource needs a Service, a Name and a zh/en Label")
+	}
+	if s.Scope == Global && s.Write == AnyUser {
+		s.Write = Super
+	}
+	return nil
+}
 
 func (s *Spec) has(route string) bool {
 	if len(s.Routes) == 0 {

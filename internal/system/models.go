@@ -190,13 +190,13 @@ type APIScope struct {
 // Region is a national administrative division; the code is the key.
 type Region struct {
 	bun.BaseModel `bun:"table:blade_region"`
-	Code          string `bun:"code,pk" json:"code"`
-	ParentCode    string `bun:"parent_code" json:"parentCode"`
-	Ancestors     string `bun:"ancestors" json:"ancestors"`
-	Name          string `bun:"name" json:"name"`
-	RegionLevel   int    `bun:"region_level" json:"regionLevel"`
-	Sort          int    `bun:"sort" json:"sort"`
-	Remark        string `bun:"remark" json:"remark"`
+	Code          string `bun:"code,pk" json:"code" f:"label=区划编号|Region code;req;max=12;pattern=^[0-9]+$;search;sort"`
+	ParentCode    string `bun:"parent_code" json:"parentCode" f:"label=上级区划|Parent region;max=12;filter=equal;sort;once"`
+	Ancestors     string `bun:"ancestors" json:"ancestors" f:"label=祖级区划|Ancestors;ro;hide;noform;nofilter"`
+	Name          string `bun:"name" json:"name" f:"label=区划名称|Region name;req;max=32;search;sort"`
+	RegionLevel   int    `bun:"region_level" json:"regionLevel" f:"label=区划层级|Level;ro;noform;filter=equal;sort"`
+	Sort          int    `bun:"sort" json:"sort" f:"label=排序|Sort;nofilter;sort"`
+	Remark        string `bun:"remark" json:"remark" f:"label=备注|Remark;max=255;hide;nofilter"`
 
 	HasChildren bool      `bun:"-" json:"hasChildren"`
 	Children    []*Region `bun:"-" json:"children,omitempty"`

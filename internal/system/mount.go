@@ -19,7 +19,7 @@ func (s *Service) Mount(r chi.Router, env *resource.Env) []resource.Registered {
 	s.mountMenu(r, env)
 	s.mountRole(r, env)
 	s.mountDept(r, env)
-	s.mountRegion(r, env)
+	res.Region.Mount(r, env)
 	s.mountScopes(r, env)
-	return append(plain, res.Tenant, res.Dict, res.DictBiz, res.Menu, res.Role, res.Dept)
+	return append(plain, res.Tenant, res.Dict, res.DictBiz, res.Menu, res.Role, res.Dept, res.Region)
 }

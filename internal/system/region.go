@@ -76,9 +76,19 @@ func (n *RegionNode) label() {
 	n.ID, n.Title, n.Value, n.Key = n.Code, n.Name, n.Code, n.Code
 }
 
+// declareRegion gives regions their metadata and registry entry; the routes
+// are the hand-written ones of mountRegion.
+func (s *Service) declareRegion() *resource.Described {
+	return resource.Describe[Region](resource.Spec{
+		Service: "blade-system", Name: "region", Table: "blade_region", Label: i18n.T("行政区划", "Region"),
+		MenuCode: "region", Scope: resource.Global, Read: resource.AnyUser, Write: resource.Super,
+		Routes: []string{"list", "detail", "submit", "remove"},
+	}, s.mountRegion)
+}
+
 func (s *Service) mountRegion(r chi.Router, env *resource.Env) {
 	read, write := resource.Guard(resource.AnyUser), resource.Guard(resource.Super)
-	const base = "/blade-system/region"
+	base := s.res.Region.Spec().Path()
 	r.Get(base+"/list", httpx.Handle(read(s.handleRegionList)))
 	r.Get(base+"/lazy-tree", httpx.Handle(read(s.handleRegionLazyTree)))
 	r.Get(base+"/tree", httpx.Handle(read(s.handleRegionTree)))
@@ -234,9 +244,14 @@ func (s *Service) getRegion(ctx context.Context, idb bun.IDB, code string) (*Reg
 	return rows[0], nil
 }
 
-// handleRegionDetail reads one region by code, with its parent's name.
+// handleRegionDetail reads one region by code, with its parent's name. The
+// code may come as id too: a region's id is its code, and the generic
+// detail?id= contract of the metadata then holds.
 func (s *Service) handleRegionDetail(r *http.Request) (any, error) {
 	code, err := httpx.QueryString(r, "code")
+	if err != nil && strings.TrimSpace(r.URL.Query().Get("id")) != "" {
+		code, err = httpx.QueryString(r, "id")
+	}
 	if err != nil {
 		return nil, err
 	}

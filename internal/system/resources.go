@@ -29,6 +29,7 @@ type Resources struct {
 	Dept          *resource.Resource[Dept]
 	Dict          *resource.Resource[Dict]
 	DictBiz       *resource.Resource[Dict]
+	Region        *resource.Described
 }
 
 // declare builds every resource of the area; hooks that need the service close over s.
@@ -87,6 +88,7 @@ func (s *Service) declare() *Resources {
 	r.Menu = s.declareMenu()
 	r.Role = s.declareRole()
 	r.Dept = s.declareDept()
+	r.Region = s.declareRegion()
 	return r
 }
 

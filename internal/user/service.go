@@ -45,7 +45,7 @@ type Service struct {
 func New(d *db.DB, p Platform, rv Revoker) *Service {
 	s := &Service{DB: d, Platform: p, Revoker: rv}
 	s.Users = resource.New(resource.Spec{
-		Service: "blade-user", Name: "", Table: "blade_user", Label: i18n.T("用户", "User"),
+		Service: "blade-user", Name: "user", URLPath: "/blade-user", Table: "blade_user", Label: i18n.T("用户", "User"),
 		MenuCode: "user", Scope: resource.TenantAdmin, Write: resource.Admin, DataScope: true,
 		Routes: []string{"page", "detail", "submit", "remove", "export"},
 		Unique: [][]string{{"account"}},

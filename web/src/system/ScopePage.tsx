@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import ResourceCrud from '../resource/ResourceCrud';
 import MenuIcon from '../components/MenuIcon';
+import { currentLanguage } from '../i18n';
 import { getData, WithMeta } from './common';
 import TreeListLayout from './TreeListLayout';
 import { findNode, menuRowsToTree, type TreeItem } from './tree';
@@ -23,7 +24,7 @@ export function ScopeScreen({ code, kind }: { code: 'data_scope' | 'api_scope'; 
   const [menuId, setMenuId] = useState<string>();
   const { data, isLoading } = useQuery({
     queryKey: ['menu-tree-menus', i18n.language],
-    queryFn: async () => menuRowsToTree(await getData<Record<string, unknown>[]>('/blade-system/menu/list')),
+    queryFn: async () => menuRowsToTree(await getData<Record<string, unknown>[]>('/blade-system/menu/list'), currentLanguage()),
     staleTime: 30_000,
   });
   const menu = menuId ? findNode(data ?? [], menuId) : undefined;

@@ -70,4 +70,10 @@ describe('tree helpers', () => {
     expect(tree[0].children?.map((c) => c.title)).toEqual(['用户']);
     expect(tree[0].children?.[0].children).toBeUndefined();
   });
+
+  it('titles menu/list rows in the UI language, falling back to the zh name', () => {
+    const rows = [{ id: '1', name: '系统', nameEn: 'System', category: 1, children: [{ id: '3', name: '用户', nameEn: '', category: 1 }] }];
+    expect(menuRowsToTree(rows, 'en').map((n) => [n.title, n.children?.[0].title])).toEqual([['System', '用户']]);
+    expect(menuRowsToTree(rows).map((n) => n.title)).toEqual(['系统']);
+  });
 });

@@ -118,17 +118,17 @@ export function setChildren(tree: TreeItem[], key: string, children: TreeItem[])
   });
 }
 
-/** Menu rows (menu/list) to tree items, keeping only menus (category 1), not buttons. */
-export function menuRowsToTree(rows: Record<string, unknown>[]): TreeItem[] {
+/** Menu rows (menu/list) to tree items, keeping only menus (category 1), not buttons; titled in the UI language (nameEn in en). */
+export function menuRowsToTree(rows: Record<string, unknown>[], lang: 'zh' | 'en' = 'zh'): TreeItem[] {
   return rows
     .filter((r) => r.category === undefined || Number(r.category) === 1)
     .map((r) => {
-      const kids = Array.isArray(r.children) ? menuRowsToTree(r.children as Record<string, unknown>[]) : [];
+      const kids = Array.isArray(r.children) ? menuRowsToTree(r.children as Record<string, unknown>[], lang) : [];
       return {
         id: String(r.id),
         key: String(r.id),
         value: String(r.id),
-        title: String(r.name ?? ''),
+        title: String((lang === 'en' && r.nameEn) || r.name || ''),
         code: r.code,
         source: r.source,
         children: kids.length > 0 ? kids : undefined,

@@ -85,23 +85,7 @@ func resourceSchema(m *resource.Meta) map[string]any {
 	props := map[string]any{}
 	var required []string
 	for _, f := range m.Fields {
-		t := map[string]any{"type": "string", "title": f.Label.En}
-		switch f.Type {
-		case resource.TypeInt:
-			t["type"] = "integer"
-		case resource.TypeBool:
-			t["type"] = "boolean"
-		case resource.TypeDict:
-			if f.Dict != "" {
-				t["description"] = "dictionary " + f.Dict
-			}
-		case resource.TypeDateTime, resource.TypeDate:
-			t["format"] = "yyyy-MM-dd HH:mm:ss"
-		}
-		if f.Max > 0 {
-			t["maxLength"] = f.Max
-		}
-		props[f.Name] = t
+		props[f.Name] = fieldSchema(f)
 		if f.Required {
 			required = append(required, f.Name)
 		}
@@ -114,6 +98,55 @@ func resourceSchema(m *resource.Meta) map[string]any {
 	return s
 }
 
+// fieldSchema is the JSON value a field takes and gives: its type comes from
+// the Go type (ValueType), so a dictionary on an integer column is an integer.
+func fieldSchema(f *resource.Field) map[string]any {
+	t := map[string]any{"title": f.Label.En}
+	var notes []string
+	switch f.ValueType {
+	case resource.ValueInt:
+		t["type"] = "integer"
+		if f.Min != nil {
+			t["minimum"] = *f.Min
+		}
+	case resource.ValueBool:
+		t["type"] = "boolean"
+	case resource.ValueID:
+		t["type"], t["pattern"] = "string", "^[0-9]*$"
+		notes = append(notes, "id as a decimal string (a JSON number is accepted)")
+	case resource.ValueDateTime:
+		t["type"], t["format"] = []string{"string", "null"}, "yyyy-MM-dd HH:mm:ss"
+	default:
+		t["type"] = "string"
+		if f.Max > 0 {
+			t["maxLength"] = f.Max
+		}
+		if f.Pattern != "" {
+			t["pattern"] = f.Pattern
+		}
+	}
+	if f.Dict != "" {
+		kind := "dictionary "
+		if f.DictBiz {
+			kind = "business dictionary "
+		}
+		notes = append(notes, kind+f.Dict)
+	}
+	if f.Multi {
+		notes = append(notes, "comma-separated ids")
+	}
+	if u := f.TreeURL; u != "" {
+		notes = append(notes, "choices from "+u)
+	}
+	if len(notes) > 0 {
+		t["description"] = strings.Join(notes, "; ")
+	}
+	if f.Type == resource.TypePassword {
+		t["format"], t["writeOnly"] = "password", true
+	}
+	return t
+}
+
 func listParams(m *resource.Meta) []any {
 	ps := []any{
 		map[string]any{"name": "current", "in": "query", "schema": map[string]any{"type": "integer", "default": 1}},
@@ -123,7 +156,11 @@ func listParams(m *resource.Meta) []any {
 	}
 	for _, f := range m.Fields {
 		if f.Filter != "" {
-			ps = append(ps, map[string]any{"name": f.Name, "in": "query", "description": "filter (" + f.Filter + "); suffixes _equal, _like, _dategt ... apply", "schema": map[string]any{"type": "string"}})
+			typ := "string"
+			if f.ValueType == resource.ValueInt && f.Filter == "equal" {
+				typ = "integer"
+			}
+			ps = append(ps, map[string]any{"name": f.Name, "in": "query", "description": "filter (" + f.Filter + "); suffixes _equal, _like, _dategt ... apply", "schema": map[string]any{"type": typ}})
 		}
 	}
 	return ps

@@ -26,6 +26,17 @@ const (
 	TypeImage    = "image"
 )
 
+// Value types: what a field's JSON value is on the wire, whatever its UI
+// type. They come from the Go type of the struct field, so a dictionary
+// field on an integer column is ValueInt (submit must send 1, not "1").
+const (
+	ValueString   = "string"   // a JSON string
+	ValueInt      = "int"      // a JSON integer
+	ValueBool     = "bool"     // a JSON boolean
+	ValueID       = "id"       // a 64-bit id sent as a decimal string; a JSON number is accepted on input
+	ValueDateTime = "datetime" // "yyyy-MM-dd HH:mm:ss", or null when unset
+)
+
 // Field is one declared column: derived from the struct field and its `f` tag.
 //
 // The tag is a semicolon list: label=zh|en, type=…, req, msg=zh|en (required
@@ -57,15 +68,16 @@ type Field struct {
 	Span     int                  `json:"span,omitempty"`
 	TreeURL  string               `json:"treeUrl,omitempty"`
 	Multi    bool                 `json:"multi,omitempty"`
+	// ValueType is the JSON type of the value (Value* constants), from the Go type.
+	ValueType string `json:"valueType"`
 	// Once fields are written at insert only (a user's password: changed by its own endpoints).
 	Once bool `json:"once,omitempty"`
 
 	index []int
-	kind  reflect.Kind
 }
 
 func (f *Field) isText() bool {
-	return f.kind == reflect.String && (f.Type == TypeString || f.Type == TypeText)
+	return f.ValueType == ValueString && (f.Type == TypeString || f.Type == TypeText)
 }
 
 // requiredMessage is the message for an empty required field.
@@ -104,21 +116,23 @@ func parseFields(t reflect.Type) ([]*Field, error) {
 				continue
 			}
 			col := strings.Split(bunTag, ",")[0]
-			f := &Field{Name: jsonTag, Column: col, List: true, Form: true, index: idx, kind: sf.Type.Kind()}
+			f := &Field{Name: jsonTag, Column: col, List: true, Form: true, index: idx}
 			if jsonTag == "-" {
 				f.Name = ""
 			}
 			switch {
 			case sf.Type == idType:
-				f.Type = TypeID
+				f.Type, f.ValueType = TypeID, ValueID
 			case sf.Type == timeType:
-				f.Type = TypeDateTime
+				f.Type, f.ValueType = TypeDateTime, ValueDateTime
 			case sf.Type.Kind() == reflect.Int || sf.Type.Kind() == reflect.Int64 || sf.Type.Kind() == reflect.Int32:
-				f.Type = TypeInt
+				f.Type, f.ValueType = TypeInt, ValueInt
 			case sf.Type.Kind() == reflect.Bool:
-				f.Type = TypeBool
+				f.Type, f.ValueType = TypeBool, ValueBool
+			case sf.Type.Kind() == reflect.String:
+				f.Type, f.ValueType = TypeString, ValueString
 			default:
-				f.Type = TypeString
+				return fmt.Errorf("field %s: Go type %s has no wire value type", sf.Name, sf.Type)
 			}
 			if err := f.applyTag(sf.Tag.Get("f")); err != nil {
 				return fmt.Errorf("field %s: %w", sf.Name, err)

@@ -2,7 +2,6 @@ package resource
 
 import (
 	"net/url"
-	"reflect"
 	"strconv"
 	"strings"
 
@@ -141,41 +140,24 @@ func buildCond(f *Field, op, raw, key string) (Cond, error) {
 		c.Value = t
 		return c, nil
 	}
-	switch f.Type {
-	case TypeID, TypeTree:
-		if f.kind == reflect.String {
-			c.Value = raw
-			break
-		}
-		id, err := wire.ParseID(raw)
-		if err != nil {
-			return c, httpx.InvalidParam(key)
-		}
+	// The value is parsed as the column's Go type, whatever the UI type.
+	var err error
+	switch f.ValueType {
+	case ValueID:
+		var id wire.ID
+		id, err = wire.ParseID(raw)
 		c.Value = int64(id)
-	case TypeInt:
-		n, err := strconv.ParseInt(raw, 10, 64)
-		if err != nil {
-			return c, httpx.InvalidParam(key)
-		}
-		c.Value = n
-	case TypeDict, TypeBool:
-		if f.kind == reflect.String {
-			c.Value = raw
-			break
-		}
-		n, err := strconv.ParseInt(raw, 10, 64)
-		if err != nil {
-			return c, httpx.InvalidParam(key)
-		}
-		c.Value = n
-	case TypeDateTime, TypeDate:
-		t, err := wire.ParseTime(raw)
-		if err != nil {
-			return c, httpx.InvalidParam(key)
-		}
-		c.Value = t
+	case ValueInt:
+		c.Value, err = strconv.ParseInt(raw, 10, 64)
+	case ValueBool:
+		c.Value, err = strconv.ParseBool(raw)
+	case ValueDateTime:
+		c.Value, err = wire.ParseTime(raw)
 	default:
 		c.Value = raw
+	}
+	if err != nil {
+		return c, httpx.InvalidParam(key)
 	}
 	return c, nil
 }

@@ -135,7 +135,7 @@ func fieldSchema(f *resource.Field) map[string]any {
 	if f.Multi {
 		notes = append(notes, "comma-separated ids")
 	}
-	if u := f.TreeURL; u != "" {
+	if u := f.TreeURL + f.SelectURL; u != "" {
 		notes = append(notes, "choices from "+u)
 	}
 	if len(notes) > 0 {

@@ -31,6 +31,12 @@ func allMeta(t *testing.T, c *apptest.Client) []metaOf {
 	return all
 }
 
+// routed tells whether the API routes method+path: neither "no such endpoint" nor 405.
+func routed(c *apptest.Client, method, path string) (*apptest.Resp, bool) {
+	r := c.Do(method, path, nil, nil)
+	return r, r.Status != 405 && !(r.Status == 404 && r.Env.Msg == "请求的接口不存在")
+}
+
 // TestFieldValueTypes: the metadata says the JSON type of every field's value
 // (valueType), the OpenAPI schema says the same, and submit holds to it: a
 // dictionary on an integer column takes 1, not "1".
@@ -95,6 +101,84 @@ func TestFieldValueTypes(t *testing.T) {
 		admin.Get("/api/blade-system/post/list", apptest.Q("category", "1", "postCode", "vt1")).OK(t, &page)
 		if page.Total != 1 || page.Records[0]["category"] != float64(1) {
 			t.Errorf("post filtered by category: %+v", page)
+		}
+	})
+}
+
+// TestMetadataURLsRouted: every URL the metadata of any registered resource
+// names (tree and select sources, the dictionaries of dict fields, the
+// resource's own actions) is routed and answers an admin.
+func TestMetadataURLsRouted(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		admin := h.Admin()
+		// a package, so that the tenant's package select has a row to look at
+		admin.PostJSON("/api/blade-system/tenant-package/submit", map[string]any{"packageName": "URL check"}).OK(t, nil)
+		if _, ok := routed(admin, "GET", "/api/blade-system/tenant-package/select"); ok {
+			t.Fatalf("routed() does not tell an unrouted URL")
+		}
+		kinds := map[string]int{}
+		for _, res := range allMeta(t, admin) {
+			key := res.Service + "/" + res.Name
+			for _, f := range res.Fields {
+				for prop, v := range f {
+					u, _ := v.(string)
+					if !strings.HasPrefix(u, "/api/") {
+						continue
+					}
+					kinds[prop]++
+					r, ok := routed(admin, "GET", u)
+					if !ok || r.Status != 200 {
+						t.Errorf("%s.%s %s=%s: %d %s", key, f["name"], prop, u, r.Status, r.Body)
+						continue
+					}
+					var data any
+					_ = json.Unmarshal(r.Env.Data, &data)
+					switch prop {
+					case "treeUrl":
+						if _, ok := data.([]any); !ok {
+							t.Errorf("%s.%s: tree %s is not an array: %.200s", key, f["name"], u, r.Env.Data)
+						}
+					case "selectUrl":
+						rows, ok := data.([]any)
+						if page, isPage := data.(map[string]any); isPage {
+							rows, ok = page["records"].([]any)
+						}
+						if !ok || len(rows) == 0 {
+							t.Errorf("%s.%s: select %s has no rows: %.200s", key, f["name"], u, r.Env.Data)
+						}
+						for _, row := range rows {
+							m, _ := row.(map[string]any)
+							if _, ok := m[fmt.Sprint(f["selectLabel"])]; !ok || m["id"] == nil {
+								t.Errorf("%s.%s: a row of %s lacks id or %v: %v", key, f["name"], u, f["selectLabel"], m)
+							}
+						}
+					}
+				}
+				if code, _ := f["dict"].(string); code != "" {
+					kinds["dict"]++
+					u, biz := "/api/blade-system/dict/dictionary?code="+code, f["dictBiz"] == true
+					if biz {
+						u = "/api/blade-system/dict-biz/dictionary?code=" + code
+					}
+					var items []map[string]any
+					admin.Get(u, nil).OK(t, &items)
+					if !biz && len(items) == 0 {
+						t.Errorf("%s.%s: system dictionary %s is empty", key, f["name"], code)
+					}
+				}
+			}
+			for _, a := range res.Actions {
+				method := "GET"
+				if a == "submit" || a == "remove" {
+					method = "POST"
+				}
+				if r, ok := routed(admin, method, res.Path+"/"+a); !ok || r.Status >= 500 {
+					t.Errorf("%s action %s: %s %s/%s answers %d", key, a, method, res.Path, a, r.Status)
+				}
+			}
+		}
+		if kinds["treeUrl"] == 0 || kinds["selectUrl"] == 0 || kinds["dict"] == 0 {
+			t.Fatalf("URLs checked by kind: %v", kinds)
 		}
 	})
 }

@@ -24,6 +24,7 @@ const (
 	TypePassword = "password"
 	TypeTree     = "tree"
 	TypeImage    = "image"
+	TypeSelect   = "select"
 )
 
 // Value types: what a field's JSON value is on the wire, whatever its UI
@@ -45,6 +46,8 @@ const (
 // filter=like|equal (default: like for text, date for datetimes, equal otherwise),
 // nofilter, sort, hide (not a table column), noform, ro
 // (never written by submit), once (written at insert only), span=N, tree=url,
+// select=url and selectLabel=prop (choices are the rows of a list endpoint:
+// an array, or a page's records; the value is the row's id, the text its prop),
 // multi (comma-list of ids). Password fields are never read back, and an
 // empty password in an update leaves the stored one alone.
 type Field struct {
@@ -70,6 +73,9 @@ type Field struct {
 	Multi    bool                 `json:"multi,omitempty"`
 	// ValueType is the JSON type of the value (Value* constants), from the Go type.
 	ValueType string `json:"valueType"`
+	// SelectURL lists the choices of a select field; SelectLabel names the row property shown.
+	SelectURL   string `json:"selectUrl,omitempty"`
+	SelectLabel string `json:"selectLabel,omitempty"`
 	// Once fields are written at insert only (a user's password: changed by its own endpoints).
 	Once bool `json:"once,omitempty"`
 
@@ -208,6 +214,13 @@ func (f *Field) applyTag(tag string) error {
 			if f.Type == TypeID || f.Type == TypeString {
 				f.Type = TypeTree
 			}
+		case "select":
+			f.SelectURL = val
+			if f.Type == TypeID || f.Type == TypeString {
+				f.Type = TypeSelect
+			}
+		case "selectLabel":
+			f.SelectLabel = val
 		case "multi":
 			f.Multi = true
 		case "once":
@@ -218,6 +231,9 @@ func (f *Field) applyTag(tag string) error {
 	}
 	if f.Label.Zh == "" {
 		return fmt.Errorf("missing label")
+	}
+	if (f.SelectURL == "") != (f.SelectLabel == "") {
+		return fmt.Errorf("select and selectLabel go together")
 	}
 	if f.Label.En == "" {
 		f.Label.En = f.Label.Zh

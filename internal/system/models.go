@@ -32,7 +32,7 @@ type Tenant struct {
 	Address       string    `bun:"address" json:"address" f:"label=联系地址|Address;max=255;hide"`
 	AccountNumber int       `bun:"account_number" json:"accountNumber" f:"label=账号额度|Account quota;min=-1;hide"`
 	ExpireTime    wire.Time `bun:"expire_time" json:"expireTime" f:"label=过期时间|Expires at;sort"`
-	PackageID     wire.ID   `bun:"package_id" json:"packageId" f:"label=产品包|Tenant package;hide;tree=/api/blade-system/tenant-package/select"`
+	PackageID     wire.ID   `bun:"package_id" json:"packageId" f:"label=产品包|Tenant package;hide;select=/api/blade-system/tenant-package/list;selectLabel=packageName"`
 	DatasourceID  wire.ID   `bun:"datasource_id" json:"datasourceId" f:"label=数据源|Data source;hide;noform"`
 	LicenseKey    string    `bun:"license_key" json:"licenseKey" f:"label=授权码|License key;hide;noform;ro"`
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Space, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import ResourceCrud, { RowButton } from '../resource/ResourceCrud';
@@ -84,10 +84,9 @@ export default function TopMenuPage() {
             cells={{
               source: (v) =>
                 v ? (
-                  <Space size={4}>
-                    <MenuIcon name={String(v)} />
-                    <span style={{ color: '#999' }}>{String(v)}</span>
-                  </Space>
+                  <span title={String(v)} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                    <MenuIcon name={String(v)} /> <span style={{ color: '#999' }}>{String(v)}</span>
+                  </span>
                 ) : null,
             }}
             inputs={{ source: ({ disabled }) => <IconSelect disabled={disabled} /> }}

@@ -29,6 +29,7 @@ var Dicts = []Dict{
 		it("2", "按钮", "Button"),
 	),
 	dict("button_func", "按钮功能", "Button position",
+		it("0", "无", "None"), // menus (category 1) and buttons shown nowhere
 		it("1", "工具栏", "Toolbar"),
 		it("2", "操作栏", "Row actions"),
 		it("3", "工具操作栏", "Toolbar and row"),

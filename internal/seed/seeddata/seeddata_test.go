@@ -290,14 +290,7 @@ func TestRolesAndPosts(t *testing.T) {
 			t.Errorf("role %q missing", want)
 		}
 	}
-	postCategory := map[string]bool{}
-	for _, d := range Dicts {
-		if d.Code == "post_category" {
-			for _, it := range d.Items {
-				postCategory[it.Key] = true
-			}
-		}
-	}
+	postCategory := dictKeys("post_category")
 	codes := map[string]bool{}
 	for _, p := range Posts {
 		checkI18n(t, "post "+p.Code, p.Name)
@@ -309,4 +302,36 @@ func TestRolesAndPosts(t *testing.T) {
 			t.Errorf("post %q: category %d is not a post_category key", p.Code, p.Category)
 		}
 	}
+}
+
+// dictKeys is the set of item keys of a system dictionary.
+func dictKeys(code string) map[string]bool {
+	keys := map[string]bool{}
+	for _, d := range Dicts {
+		if d.Code == code {
+			for _, it := range d.Items {
+				keys[it.Key] = true
+			}
+		}
+	}
+	return keys
+}
+
+// TestButtonFuncCoversActions: the menu form shows action through button_func,
+// so every action of api-contract.md §4 (0 none, 1 toolbar, 2 row, 3 both) is a
+// key, 0 included: the seeded menus (category 1) have action 0.
+func TestButtonFuncCoversActions(t *testing.T) {
+	keys := dictKeys("button_func")
+	for a := actionNone; a <= actionBoth; a++ {
+		if !keys[strconv.Itoa(a)] {
+			t.Errorf("button_func has no key %d", a)
+		}
+	}
+	walk(Menus, nil, func(m, _ *Menu) {
+		for _, b := range m.Buttons {
+			if !keys[strconv.Itoa(b.Action)] {
+				t.Errorf("button %s: action %d is not a button_func key", b.Code, b.Action)
+			}
+		}
+	})
 }

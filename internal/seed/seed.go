@@ -1,7 +1,8 @@
 // Package seed fills an empty database on first start (api-contract.md §8):
 // the platform tenant, client, administrator, roles, posts, parameters,
 // dictionaries, top menus, the menu tree and the regions. It runs once, in
-// one transaction, and records that it ran.
+// one transaction, and records the seed version; a database seeded by an
+// older build gets the later additions (upgrade.go) at its next start.
 package seed
 
 import (
@@ -10,6 +11,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/uptrace/bun"
 
@@ -20,8 +22,15 @@ import (
 	"github.com/bluebird/console/internal/system/regiondata"
 )
 
-// Version is bumped when the seed changes in a way existing databases should not re-run.
-const Version = "1"
+// upgrades bring a database seeded by an older version of this package up to
+// date: upgrades[v-1] takes seed version v to v+1. A fresh database gets the
+// whole seed and the latest version at once. Append only.
+var upgrades = []func(*seeder, context.Context) error{
+	(*seeder).upgrade2,
+}
+
+// Version is the seed version a database holds once Run has run.
+var Version = strconv.Itoa(len(upgrades) + 1)
 
 // The fixed identities of the seeded platform.
 const (
@@ -78,21 +87,31 @@ func Run(ctx context.Context, d *db.DB) error {
 	if err != nil {
 		return err
 	}
-	if done != "" {
+	if current(done) {
 		return nil
 	}
 	return d.Tx(ctx, func(tx bun.Tx) error {
 		if d.Postgres {
-			// instances starting together on an empty database: the first seeds, the rest wait and find it done
+			// instances starting together: the first seeds or upgrades, the rest wait and find it done
 			if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(7261932)"); err != nil {
 				return err
 			}
-			if done, err := Get(ctx, tx, "seed.version"); err != nil || done != "" {
+			if done, err = Get(ctx, tx, "seed.version"); err != nil || current(done) {
 				return err
 			}
 		}
 		s := &seeder{tx: tx, now: wire.Now(), postgres: d.Postgres}
 		steps := []func(context.Context) error{s.platform, s.dicts, s.menus, s.regions}
+		if done != "" {
+			from, err := strconv.Atoi(done)
+			if err != nil || from < 1 {
+				return fmt.Errorf("seed version %q", done)
+			}
+			steps = nil
+			for _, up := range upgrades[from-1:] {
+				steps = append(steps, func(ctx context.Context) error { return up(s, ctx) })
+			}
+		}
 		for _, step := range steps {
 			if err := step(ctx); err != nil {
 				return err
@@ -100,6 +119,13 @@ func Run(ctx context.Context, d *db.DB) error {
 		}
 		return put(ctx, tx, "seed.version", Version)
 	})
+}
+
+// current tells whether a stored seed version needs nothing: this one, or a
+// newer one written by a later build (an older build leaves it alone).
+func current(done string) bool {
+	v, err := strconv.Atoi(done)
+	return err == nil && v >= len(upgrades)+1
 }
 
 type seeder struct {
@@ -204,35 +230,10 @@ func (s *seeder) dicts(ctx context.Context) error {
 
 func (s *seeder) menus(ctx context.Context) error {
 	s.menuIDs = map[string]wire.ID{}
-	var walk func(parent wire.ID, ms []seeddata.Menu) error
-	walk = func(parent wire.ID, ms []seeddata.Menu) error {
-		for _, m := range ms {
-			id, err := s.insert(ctx, "blade_menu", map[string]any{"parent_id": parent, "code": m.Code, "name": m.Name.Zh,
-				"name_en": m.Name.En, "alias": m.Code, "path": m.Path, "source": m.Icon, "sort": m.Sort, "category": 1,
-				"action": 0, "is_open": 1, "status": statusOf(m.Hidden)})
-			if err != nil {
-				return err
-			}
-			s.menuIDs[m.Code] = id
-			s.allMenuIDs = append(s.allMenuIDs, id)
-			for _, b := range m.Buttons {
-				bid, err := s.insert(ctx, "blade_menu", map[string]any{"parent_id": id, "code": b.Code, "name": b.Name.Zh,
-					"name_en": b.Name.En, "alias": b.Code, "path": "", "source": b.Icon, "sort": b.Sort, "category": 2,
-					"action": b.Action, "is_open": 1})
-				if err != nil {
-					return err
-				}
-				s.menuIDs[b.Code] = bid
-				s.allMenuIDs = append(s.allMenuIDs, bid)
-			}
-			if err := walk(id, m.Children); err != nil {
-				return err
-			}
+	for _, m := range seeddata.Menus {
+		if err := s.insertMenu(ctx, 0, m); err != nil {
+			return err
 		}
-		return nil
-	}
-	if err := walk(0, seeddata.Menus); err != nil {
-		return err
 	}
 	for _, t := range seeddata.TopMenus {
 		tid, err := s.insert(ctx, "blade_top_menu", map[string]any{"code": t.Code, "name": t.Name.Zh, "name_en": t.Name.En,
@@ -251,15 +252,7 @@ func (s *seeder) menus(ctx context.Context) error {
 		}
 	}
 	// The platform tenant's admin role holds every menu; the user role the desk and my-tasks.
-	grant := func(role string, ids []wire.ID) error {
-		for _, mid := range ids {
-			if err := db.InsertRow(ctx, s.tx, "blade_role_menu", map[string]any{"id": db.NewID(), "menu_id": mid, "role_id": s.roleIDs[role]}); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if err := grant("admin", s.allMenuIDs); err != nil {
+	if err := s.grant(ctx, s.roleIDs["admin"], s.allMenuIDs); err != nil {
 		return err
 	}
 	var userMenus []wire.ID
@@ -268,7 +261,45 @@ func (s *seeder) menus(ctx context.Context) error {
 			userMenus = append(userMenus, subtreeIDs(m, s.menuIDs)...)
 		}
 	}
-	return grant("user", userMenus)
+	return s.grant(ctx, s.roleIDs["user"], userMenus)
+}
+
+// grant gives a role menus.
+func (s *seeder) grant(ctx context.Context, roleID wire.ID, menuIDs []wire.ID) error {
+	for _, mid := range menuIDs {
+		if err := db.InsertRow(ctx, s.tx, "blade_role_menu", map[string]any{"id": db.NewID(), "menu_id": mid, "role_id": roleID}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// insertMenu inserts a seeded menu under parent with its buttons and children.
+func (s *seeder) insertMenu(ctx context.Context, parent wire.ID, m seeddata.Menu) error {
+	id, err := s.insert(ctx, "blade_menu", map[string]any{"parent_id": parent, "code": m.Code, "name": m.Name.Zh,
+		"name_en": m.Name.En, "alias": m.Code, "path": m.Path, "source": m.Icon, "sort": m.Sort, "category": 1,
+		"action": 0, "is_open": 1, "status": statusOf(m.Hidden)})
+	if err != nil {
+		return err
+	}
+	s.menuIDs[m.Code] = id
+	s.allMenuIDs = append(s.allMenuIDs, id)
+	for _, b := range m.Buttons {
+		bid, err := s.insert(ctx, "blade_menu", map[string]any{"parent_id": id, "code": b.Code, "name": b.Name.Zh,
+			"name_en": b.Name.En, "alias": b.Code, "path": "", "source": b.Icon, "sort": b.Sort, "category": 2,
+			"action": b.Action, "is_open": 1})
+		if err != nil {
+			return err
+		}
+		s.menuIDs[b.Code] = bid
+		s.allMenuIDs = append(s.allMenuIDs, bid)
+	}
+	for _, c := range m.Children {
+		if err := s.insertMenu(ctx, id, c); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func subtreeIDs(m seeddata.Menu, ids map[string]wire.ID) []wire.ID {

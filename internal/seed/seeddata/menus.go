@@ -168,6 +168,9 @@ var Menus = numbered([]Menu{
 			crud(opSetting, opDatasource)),
 		leaf("tenant_package", "租户套餐", "Tenant Packages", "/system/tenantpackage", "GiftOutlined", crud()),
 		leaf("client", "应用管理", "Clients", "/system/client", "LaptopOutlined", crud()),
+		// blade-auth/social-provider: each tenant's OpenID Connect providers for social login
+		leaf("social_provider", "第三方登录", "Social Login", "/system/social-provider", "LoginOutlined",
+			ops(opAdd, opEdit, opDelete, opView)),
 	),
 	group("authority", "权限管理", "Authority", "/authority", "SafetyCertificateOutlined",
 		leaf("role", "角色管理", "Roles", "/authority/role", "TeamOutlined", crud(opGrant)),

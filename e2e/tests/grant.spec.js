@@ -9,8 +9,14 @@ const node = (title) => new RegExp(`(^| )${title}$`);
 // (half checked) as the dialog opened. Then it saves.
 async function grant(page, roleName, changes) {
   const content = page.locator('.ant-layout-content');
-  await content.getByRole('row', { name: new RegExp(roleName) }).getByRole('button', { name: '权限', exact: true }).click();
+  const open = content.getByRole('row', { name: new RegExp(roleName) }).getByRole('button', { name: '权限', exact: true });
   const dialog = page.getByRole('dialog', { name: '权限设置' });
+  // The list renders its rows deferred and may refetch: a click on a row being replaced is lost, so click
+  // until the dialog shows.
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await open.click({ timeout: 2000 });
+    await expect(dialog).toBeVisible({ timeout: 2000 });
+  }).toPass();
   const panel = dialog.getByRole('tabpanel', { name: '菜单权限' });
   const tree = panel.getByRole('tree');
   await expect(tree.getByRole('treeitem').first()).toBeVisible();
@@ -27,20 +33,24 @@ async function grant(page, roleName, changes) {
 
 test('a grant made in the role grant dialog changes what a second user sees', async ({ page, browser, request, baseURL }) => {
   // Setup through the API: a role with no menus and a user holding it. The grant itself goes through the UI.
+  // Names unique to the run, so that the test can run again against the same server.
+  const tag = Date.now().toString(36);
+  const roleName = `仓管员${tag}`;
+  const account = `keeper${tag}`;
   const admin = await apiLogin(request);
-  const role = await admin.post('/api/blade-system/role/submit', { roleName: '仓管员', roleAlias: 'keeper', sort: 9, parentId: '0' });
+  const role = await admin.post('/api/blade-system/role/submit', { roleName, roleAlias: account, sort: 9, parentId: '0' });
   await admin.post('/api/blade-user/submit', {
-    account: 'keeper1', name: '仓管一号', realName: '仓管一号', password: 'keeper123', roleId: role.id, deptId: admin.body.dept_id,
+    account, name: '仓管一号', realName: '仓管一号', password: 'keeper123', roleId: role.id, deptId: admin.body.dept_id,
   });
 
   await login(page);
   await openMenu(page, '权限管理', '角色管理');
   // 参数管理 with only its 查看 button, and 岗位管理 with all of its buttons
-  await grant(page, '仓管员', [['参数管理', '查看', 'tick'], ['岗位管理', '岗位管理', 'tick']]);
+  await grant(page, roleName, [['参数管理', '查看', 'tick'], ['岗位管理', '岗位管理', 'tick']]);
 
   const keeperContext = await browser.newContext({ baseURL });
   const keeper = await keeperContext.newPage();
-  await login(keeper, { account: 'keeper1', password: 'keeper123' });
+  await login(keeper, { account, password: 'keeper123' });
   const side = keeper.locator('.ant-layout-sider');
   await side.getByText('系统管理', { exact: true }).click();
   await expect(side.getByText('参数管理', { exact: true })).toBeVisible();
@@ -48,14 +58,14 @@ test('a grant made in the role grant dialog changes what a second user sees', as
   await expect(side.getByText('用户管理', { exact: true })).toHaveCount(0);
   await expect(side.getByText('权限管理', { exact: true })).toHaveCount(0);
   // 查看 only: the parameters are listed, with no add button
-  await side.getByText('参数管理', { exact: true }).click();
+  await openMenu(keeper, '系统管理', '参数管理');
   const content = keeper.locator('.ant-layout-content');
   await expect(content.getByText('account.failCount')).toBeVisible();
   await expect(content.getByRole('button', { name: /新\s*增/ })).toHaveCount(0);
 
   // The administrator reopens the dialog, which shows the grant held, and changes it: posts out, users
   // and adding parameters in.
-  await grant(page, '仓管员', [
+  await grant(page, roleName, [
     ['参数管理', '参数管理', 'mixed'],
     ['参数管理', '查看', 'checked'],
     ['岗位管理', '岗位管理', 'untick'],

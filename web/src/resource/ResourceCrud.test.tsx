@@ -163,6 +163,41 @@ describe('generic resource page', () => {
     expect(await screen.findByText('新增成功')).toBeInTheDocument();
   });
 
+  it('draws a select field from its list endpoint and sends int dictionary values as numbers', async () => {
+    const tenantMeta: ResourceMeta = {
+      ...meta,
+      name: 'tenant',
+      path: '/api/blade-system/tenant',
+      fields: [
+        f({ name: 'tenantName', label: { zh: '租户名称', en: 'Tenant name' }, required: true }),
+        f({ name: 'packageId', type: 'select', valueType: 'id', selectUrl: '/api/blade-system/tenant-package/list', selectLabel: 'packageName', label: { zh: '租户套餐', en: 'Package' } }),
+        f({ name: 'status', type: 'dict', dict: 'status', valueType: 'int', label: { zh: '状态', en: 'Status' } }),
+      ],
+    };
+    const submitted: unknown[] = [];
+    server.use(
+      http.get('*/api/blade-system/tenant/list', () => HttpResponse.json(ok({ records: [{ id: '1', tenantName: 'Acme', packageId: '7', status: 1 }], total: 1, size: 10, current: 1, pages: 1 }))),
+      http.get('*/api/blade-system/tenant-package/list', () => HttpResponse.json(ok({ records: [{ id: '7', packageName: 'Gold' }, { id: '8', packageName: 'Silver' }], total: 2, size: 1000, current: 1, pages: 1 }))),
+      http.get('*/api/blade-system/dict/dictionary', () => HttpResponse.json(ok([{ dictKey: '1', dictValue: '启用' }, { dictKey: '2', dictValue: '停用' }]))),
+      http.post('*/api/blade-system/tenant/submit', async ({ request }) => {
+        submitted.push(await request.json());
+        return HttpResponse.json(ok(null));
+      }),
+    );
+    renderWithProviders(<ResourceCrud meta={tenantMeta} />);
+    expect(await screen.findByText('Gold')).toBeInTheDocument(); // the cell shows the package's name, not 7
+    fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('租户名称'), 'Beta');
+    fireEvent.mouseDown(within(dialog).getByLabelText('租户套餐'));
+    fireEvent.click(await screen.findByTitle('Silver'));
+    fireEvent.mouseDown(within(dialog).getByLabelText('状态'));
+    fireEvent.click(await screen.findByTitle('停用'));
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(submitted).toHaveLength(1));
+    expect(submitted[0]).toEqual({ tenantName: 'Beta', packageId: '8', status: 2 });
+  });
+
   it('shows English messages when the language is en', async () => {
     await setLanguage('en');
     mockApi();

@@ -10,7 +10,7 @@ import { toast } from '../util/notify';
 import { website } from '../config';
 import { localized } from '../i18n';
 import { exportRows, getDetail, listRows, removeRows, submitRow } from './api';
-import { coerceDictValues, fieldInput, fieldLabel, fieldRules, renderCell, valueProps } from './fields';
+import { wireValues, fieldInput, fieldLabel, fieldRules, renderCell, valueProps } from './fields';
 import { buildFilters, isRangeField, type SearchValues } from './filters';
 import type { FieldMeta, ResourceMeta, Row as DataRow } from './types';
 
@@ -330,7 +330,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   const save = async () => {
     const values = await form.validateFields();
     const row = dialog?.row;
-    let body: DataRow = coerceDictValues(formFields, values, queryClient, i18n.language);
+    let body: DataRow = wireValues(formFields, values);
     if (dialog?.mode === 'edit' && row?.id) {
       body.id = String(row.id);
       if (row.version !== undefined) body.version = row.version;
@@ -469,7 +469,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
 
   return (
     <Card className="bb-resource" size="small" title={props.title}>
-      <SearchBar name={meta.name || meta.menuCode} fields={searchFields} onSearch={onSearch} />
+      <SearchBar name={meta.name} fields={searchFields} onSearch={onSearch} />
       <Space style={{ marginBottom: 12 }} wrap>
         {has('submit') && can('add') && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => void openDialog('add')} disabled={!enabled}>
@@ -526,7 +526,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
           )
         }
       >
-        <Form form={form} name={`crud-${meta.name || meta.menuCode}`} layout="vertical" validateTrigger="onBlur" disabled={mode === 'view'}>
+        <Form form={form} name={`crud-${meta.name}`} layout="vertical" validateTrigger="onBlur" disabled={mode === 'view'}>
           <Row gutter={16}>
             {formFields.map((f) => {
               const disabled = mode === 'view' || Boolean(f.readonly && mode === 'edit');

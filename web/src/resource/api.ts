@@ -30,6 +30,13 @@ export async function listRows(
   return d ?? { records: [], total: 0, size, current, pages: 0 };
 }
 
+/** Rows of a list endpoint for a select field's choices: the first 1000, from a page or an array. */
+export async function getSelectRows(url: string): Promise<Row[]> {
+  const { data } = await request.get<R<Page<Row> | Row[]>>(url, { params: { current: 1, size: 1000 } });
+  const d = data.data;
+  return Array.isArray(d) ? d : (d?.records ?? []);
+}
+
 export const getDetail = async (meta: ResourceMeta, id: string): Promise<Row> =>
   (await request.get<R<Row>>(`${meta.path}/detail`, { params: { id } })).data.data;
 

@@ -1,11 +1,12 @@
 import { DatePicker, Input, InputNumber, Select, Switch, Tag, TreeSelect, Image, type FormItemProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { localized } from '../i18n';
-import { getDictionary, getTree, type TreeNode } from './api';
+import { getDictionary, getSelectRows, getTree, type TreeNode } from './api';
 import { dictTagColor } from './dictColor';
 import type { DictItem, FieldMeta } from './types';
 
@@ -91,19 +92,44 @@ export function DictCell({ field, value }: { field: FieldMeta; value: unknown })
 const INTEGER = /^-?\d+$/;
 
 /**
- * Dictionary values go to the server as numbers when every key of the dictionary is an integer (the
- * server's status, category and flag columns are integers and reject "1"); other values stay strings.
+ * Form values in the JSON types the server declares (metadata valueType): the controls of dictionary
+ * and select fields hold strings, and integer columns reject "1".
  */
-export function coerceDictValues(fields: FieldMeta[], values: Record<string, unknown>, client: QueryClient, lang: string): Record<string, unknown> {
+export function wireValues(fields: FieldMeta[], values: Record<string, unknown>): Record<string, unknown> {
   const out = { ...values };
   for (const f of fields) {
-    if (f.type !== 'dict') continue;
     const v = out[f.name];
-    if (typeof v !== 'string' || !INTEGER.test(v)) continue;
-    const items = client.getQueryData<DictItem[]>(dictKey(f.dict, f.dictBiz, lang));
-    if (items && items.length > 0 && items.every((d) => INTEGER.test(String(d.dictKey)))) out[f.name] = Number(v);
+    if (f.valueType === 'int' && typeof v === 'string' && INTEGER.test(v)) out[f.name] = Number(v);
   }
   return out;
+}
+
+/** The choices of a select field: rows of its list endpoint (a page or an array). */
+function useSelectOptions(field: FieldMeta, enabled = true) {
+  const { data } = useQuery({
+    queryKey: ['select', field.selectUrl],
+    queryFn: () => getSelectRows(field.selectUrl!),
+    enabled: enabled && Boolean(field.selectUrl),
+    staleTime: 30_000,
+  });
+  return useMemo(
+    () => (data ?? []).map((r) => ({ value: String(r.id), label: String(r[field.selectLabel ?? 'name'] ?? r.id) })),
+    [data, field.selectLabel],
+  );
+}
+
+/** A select field's control; 0 is "none" on the wire and shows empty. */
+function SelectInput({ field, value, onChange, ...rest }: { field: FieldMeta; value?: unknown; onChange?: (v: string) => void; disabled?: boolean; placeholder?: string; id?: string }) {
+  const options = useSelectOptions(field);
+  const shown = value === null || value === undefined || value === '' || String(value) === '0' ? undefined : String(value);
+  return <Select allowClear showSearch optionFilterProp="label" options={options} value={shown} onChange={(v?: string) => onChange?.(v ?? '0')} {...rest} />;
+}
+
+/** A select field's cell: the label of the chosen row. */
+export function SelectCell({ field, value }: { field: FieldMeta; value: unknown }) {
+  const id = value === null || value === undefined || value === '' || String(value) === '0' ? '' : String(value);
+  const options = useSelectOptions(field, id !== '');
+  return <>{id ? (options.find((o) => o.value === id)?.label ?? id) : ''}</>;
 }
 
 /** Table cell of a field. */
@@ -117,6 +143,8 @@ export function renderCell(field: FieldMeta, value: unknown, t: TFunction) {
       return value ? '******' : '';
     case 'tree':
       return <TreeCell field={field} value={value} />;
+    case 'select':
+      return <SelectCell field={field} value={value} />;
     case 'image':
       return typeof value === 'string' && value ? <Image src={value} width={40} height={40} /> : null;
     default:
@@ -144,6 +172,8 @@ export function fieldInput(field: FieldMeta, disabled: boolean, t: TFunction) {
       return <DictSelect field={field} disabled={disabled} placeholder={t('crud.selectRequired', { label })} />;
     case 'tree':
       return <TreeInput field={field} disabled={disabled} />;
+    case 'select':
+      return <SelectInput field={field} disabled={disabled} placeholder={t('crud.selectRequired', { label })} />;
     case 'password':
       return <Input.Password maxLength={field.max} disabled={disabled} autoComplete="new-password" />;
     default:
@@ -159,7 +189,7 @@ export function fieldRules(field: FieldMeta, t: TFunction): Rule[] {
   if (field.required) {
     const msg =
       localized(field.messages?.required) ||
-      (field.type === 'dict' || field.type === 'tree' ? t('crud.selectRequired', { label }) : t('crud.required', { label }));
+      (field.type === 'dict' || field.type === 'tree' || field.type === 'select' ? t('crud.selectRequired', { label }) : t('crud.required', { label }));
     if (field.type === 'string' || field.type === 'text' || field.type === 'password') {
       rules.push({ required: true, message: msg, whitespace: field.type !== 'password' });
     } else {

@@ -12,12 +12,18 @@ export type FieldType =
   | 'dict'
   | 'password'
   | 'tree'
+  | 'select'
   | 'image';
+
+/** The JSON type of a field's value on the wire (metadata valueType). */
+export type ValueType = 'string' | 'int' | 'bool' | 'id' | 'datetime';
 
 /** One field of the resource metadata (GET /api/meta/resource). */
 export interface FieldMeta {
   name: string;
   type: FieldType;
+  /** JSON type the server reads and writes; absent in older metadata (treated as string). */
+  valueType?: ValueType;
   label: I18nText;
   required?: boolean;
   messages?: Partial<Record<'required' | 'max' | 'min' | 'pattern', I18nText>>;
@@ -33,6 +39,9 @@ export interface FieldMeta {
   dict?: string;
   dictBiz?: boolean;
   treeUrl?: string;
+  /** A select field's choices: the rows of this list endpoint, labelled by selectLabel, valued by id. */
+  selectUrl?: string;
+  selectLabel?: string;
   span?: number;
   multiline?: boolean;
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, DatePicker, Form, InputNumber, Select } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,31 +10,6 @@ import type { Page } from '../api/types';
 import type { Row } from '../resource/types';
 import { toast } from '../util/notify';
 import { getData, postQuery, WithMeta } from './common';
-
-const usePackages = () =>
-  useQuery({
-    queryKey: ['options', 'tenant-package'],
-    queryFn: async () => (await getData<Page<Row>>('/blade-system/tenant-package/list', { current: 1, size: 200 })).records ?? [],
-    staleTime: 30_000,
-  });
-
-/** Tenant package select (tenant-package/list). */
-function PackageSelect({ id, value, onChange, disabled }: { id?: string; value?: string; onChange?: (v: string) => void; disabled?: boolean }) {
-  const { t } = useTranslation();
-  const { data } = usePackages();
-  const options = useMemo(() => (data ?? []).map((p) => ({ value: String(p.id), label: String(p.packageName ?? p.id) })), [data]);
-  return (
-    <Select
-      id={id}
-      allowClear
-      disabled={disabled}
-      placeholder={t('sys.choosePackage')}
-      options={options}
-      value={value && value !== '0' ? String(value) : undefined}
-      onChange={(v?: string) => onChange?.(v ?? '0')}
-    />
-  );
-}
 
 /** Settings of several tenants: account quota and expiry (POST tenant/setting). */
 export function settingParams(ids: string[], v: { accountNumber?: number | null; expireTime?: Dayjs | null }) {
@@ -120,14 +95,12 @@ function DatasourceDialog({ tenant, onClose, onDone }: { tenant: Row | null; onC
   );
 }
 
-/** Tenants: paged list, package select, data source binding and settings. */
+/** Tenants: paged list (the package is a select field of the metadata), data source binding and settings. */
 export default function TenantPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [setting, setSetting] = useState<string[] | null>(null);
   const [ds, setDs] = useState<Row | null>(null);
-  const { data: packages } = usePackages();
-  const packageName = (id: unknown) => packages?.find((p) => String(p.id) === String(id))?.packageName;
   return (
     <WithMeta code="tenant">
       {(meta) => {
@@ -137,12 +110,9 @@ export default function TenantPage() {
             <ResourceCrud
               meta={meta}
               listEndpoint="page"
-             
-              listFields={['tenantId', 'tenantName', 'linkman', 'contactNumber', 'domainUrl', 'accountNumber', 'expireTime']}
-              extraColumns={[{ title: t('sys.package'), dataIndex: 'packageId', key: 'packageId', render: (v: unknown) => (packageName(v) as string) ?? '' }]}
+              listFields={['tenantId', 'tenantName', 'linkman', 'contactNumber', 'domainUrl', 'accountNumber', 'expireTime', 'packageId']}
               cells={{ accountNumber: (v) => (Number(v) === -1 ? t('sys.unlimited') : String(v ?? '')) }}
               addDefaults={() => ({ accountNumber: -1 })}
-              inputs={{ packageId: ({ disabled }) => <PackageSelect disabled={disabled} /> }}
               toolbar={(ctx) =>
                 ctx.can('tenant_setting') && (
                   <Button

@@ -10,8 +10,7 @@ import UserPage from './UserPage';
 import { userListParams, isEnabled } from './userApi';
 import { settingParams } from './TenantPage';
 import { childDefaults, parentBody, parentFormFields } from './DictManager';
-import { coerceDictValues } from '../resource/fields';
-import { QueryClient } from '@tanstack/react-query';
+import { wireValues } from '../resource/fields';
 import dayjs from 'dayjs';
 import type { FieldMeta, ResourceMeta } from '../resource/types';
 
@@ -143,14 +142,13 @@ describe('small rules of the platform screens', () => {
     expect(childDefaults({ id: '9', code: 'c' })).toEqual({ parentId: '9', code: 'c', sort: 1, isSealed: 0 });
   });
 
-  it('sends dictionary values as numbers when every key of the dictionary is an integer', () => {
-    const client = new QueryClient();
-    client.setQueryData(['dict', 'post_category', false, 'zh'], [{ dictKey: '1', dictValue: 'a' }, { dictKey: '2', dictValue: 'b' }]);
-    client.setQueryData(['dict', 'oss', false, 'zh'], [{ dictKey: 'minio', dictValue: 'a' }, { dictKey: '2', dictValue: 'b' }]);
+  it('sends values in the JSON type the metadata declares (valueType)', () => {
     const fields: FieldMeta[] = [
-      { name: 'category', type: 'dict', dict: 'post_category', label: {} },
-      { name: 'kind', type: 'dict', dict: 'oss', label: {} },
+      { name: 'category', type: 'dict', dict: 'post_category', valueType: 'int', label: {} },
+      { name: 'kind', type: 'dict', dict: 'oss', valueType: 'string', label: {} },
+      { name: 'packageId', type: 'select', valueType: 'id', label: {} },
     ];
-    expect(coerceDictValues(fields, { category: '2', kind: '2', other: '3' }, client, 'zh')).toEqual({ category: 2, kind: '2', other: '3' });
+    expect(wireValues(fields, { category: '2', kind: '2', packageId: '12', other: '3' })).toEqual({ category: 2, kind: '2', packageId: '12', other: '3' });
+    expect(wireValues(fields, { category: 'x' })).toEqual({ category: 'x' });
   });
 });

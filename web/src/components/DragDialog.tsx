@@ -106,7 +106,7 @@ export default function DragDialog({ width = 720, height, fullscreen = false, ti
       styles={{
         ...styles,
         body: {
-          ...(max ? { height: 'calc(100vh - 130px)' } : size.height ? { height: size.height - 110 } : {}),
+          ...(max ? {} : size.height ? { height: size.height - 110 } : {}),
           overflow: 'auto',
         },
       }}

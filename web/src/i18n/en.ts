@@ -192,6 +192,9 @@ const en: DeepString<Messages> = {
   wel: {
     welcome: 'Welcome to Bluebird',
     hello: 'Hello, {{name}}',
+    tenant: 'Tenant',
+    menus: 'Menus available',
+    roles: 'Roles',
   },
   info: {
     tabInfo: 'Personal info',

@@ -188,6 +188,9 @@ const zh = {
   wel: {
     welcome: '欢迎使用 Bluebird',
     hello: '您好, {{name}}',
+    tenant: '租户',
+    menus: '可用菜单',
+    roles: '角色',
   },
   info: {
     tabInfo: '个人信息',

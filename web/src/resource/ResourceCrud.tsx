@@ -10,7 +10,7 @@ import { toast } from '../util/notify';
 import { website } from '../config';
 import { localized } from '../i18n';
 import { exportRows, getDetail, listRows, removeRows, submitRow } from './api';
-import { wireValues, fieldInput, fieldLabel, fieldRules, renderCell, valueProps } from './fields';
+import { columnWidth, wireValues, fieldInput, fieldLabel, fieldRules, renderCell, valueProps } from './fields';
 import { buildFilters, isRangeField, type SearchValues } from './filters';
 import type { FieldMeta, ResourceMeta, Row as DataRow } from './types';
 
@@ -396,6 +396,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
         title: fieldLabel(f),
         dataIndex: f.name,
         key: f.name,
+        width: columnWidth(f),
         ellipsis: true,
         sorter: f.sortable && !isTree ? true : undefined,
         render: (v: unknown, row: DataRow) => (cells?.[f.name] ? cells[f.name](v, row, ctxRef.current) : renderCell(f, v, t)),
@@ -426,7 +427,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
     // Columns get widths and the table a fixed layout: with an automatic layout the browser measures every
     // cell of every row to size the columns.
     const widthOf = (c: (typeof cols)[number]): number =>
-      Number(c.width ?? (c.key === '__action' ? 64 * (rowButtons + (rowActions ? 2 : 0)) + 24 : 150));
+      Number(c.width ?? (c.key === '__action' ? 48 * (rowButtons + (rowActions ? 2 : 0)) + 24 : 150));
     return cols.map((c) => ({ ...c, width: widthOf(c) }));
     // lang: labels and cells follow the language
     // eslint-disable-next-line react-hooks/exhaustive-deps

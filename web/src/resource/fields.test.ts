@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../i18n';
-import { fieldRules } from './fields';
+import { columnWidth, fieldRules } from './fields';
 import type { FieldMeta } from './types';
 import { prefetch, take, clearPrefetch } from '../store/prefetch';
 
@@ -39,5 +39,15 @@ describe('requests started ahead of their consumer', () => {
     expect(await take('other', fn)).toBe(2);
     clearPrefetch();
     expect(await take('k', fn)).toBe(3);
+  });
+});
+
+describe('column widths', () => {
+  it('sizes a column by what the field holds', () => {
+    const w = (over: Partial<FieldMeta>) => columnWidth({ name: 'x', type: 'string', label: {}, ...over } as FieldMeta);
+    expect(w({ type: 'dict' })).toBeLessThan(w({}));
+    expect(w({ type: 'datetime' })).toBe(170);
+    expect(w({ max: 11 })).toBeLessThan(w({ max: 64 }));
+    expect(w({ type: 'text' })).toBeGreaterThan(w({ max: 64 }));
   });
 });

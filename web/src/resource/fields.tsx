@@ -132,6 +132,34 @@ export function SelectCell({ field, value }: { field: FieldMeta; value: unknown 
   return <>{id ? (options.find((o) => o.value === id)?.label ?? id) : ''}</>;
 }
 
+/**
+ * Width of a field's table column, from what it holds: the table has a fixed layout (see ResourceCrud), so
+ * every column needs a width, and 150 px for a status tag or a date wastes the room that names need.
+ */
+export function columnWidth(f: FieldMeta): number {
+  switch (f.type) {
+    case 'bool':
+    case 'dict':
+    case 'int':
+    case 'decimal':
+      return 100;
+    case 'image':
+      return 80;
+    case 'date':
+      return 120;
+    case 'datetime':
+      return 170; // YYYY-MM-DD HH:mm:ss
+    case 'id':
+      return 170; // 18-19 digits
+    case 'text':
+      return 240;
+    default:
+      if (f.max && f.max <= 20) return 120;
+      if (f.max && f.max > 255) return 220;
+      return 150;
+  }
+}
+
 /** Table cell of a field. */
 export function renderCell(field: FieldMeta, value: unknown, t: TFunction) {
   switch (field.type) {

@@ -175,16 +175,16 @@ function UserScreen({ meta }: { meta: Parameters<typeof ResourceCrud>[0]['meta']
         <ResourceCrud
           meta={meta}
           params={params}
-         
           listFields={['account', 'realName', 'phone']}
           extraColumns={[
-            { title: t('sys.tenantName'), dataIndex: 'tenantName', key: 'tenantName' },
-            { title: t('sys.roleName'), dataIndex: 'roleName', key: 'roleName' },
-            { title: t('sys.deptName'), dataIndex: 'deptName', key: 'deptName' },
+            { title: t('sys.tenantName'), dataIndex: 'tenantName', key: 'tenantName', width: 110, ellipsis: true },
+            { title: t('sys.roleName'), dataIndex: 'roleName', key: 'roleName', width: 130, ellipsis: true },
+            { title: t('sys.deptName'), dataIndex: 'deptName', key: 'deptName', width: 130, ellipsis: true },
             {
               title: t('sys.enabledStatus'),
               dataIndex: 'status',
               key: 'status',
+              width: 90,
               align: 'center',
               render: (v: unknown, row: Row) => (
                 <Switch

@@ -16,13 +16,13 @@ export default function WelPage() {
       </Card>
       <Row gutter={16} style={{ marginTop: 16 }}>
         <Col xs={24} md={8}>
-          <Card><Statistic title={t('navbar.home')} value={user.tenantId ?? ''} /></Card>
+          <Card><Statistic title={t('wel.tenant')} value={user.tenantId ?? ''} formatter={(v) => String(v)} /* an id, not a number: no 000,000 */ /></Card>
         </Col>
         <Col xs={24} md={8}>
-          <Card><Statistic title="Menus" value={leafMenus(menuAll).length} /></Card>
+          <Card><Statistic title={t('wel.menus')} value={leafMenus(menuAll).length} /></Card>
         </Col>
         <Col xs={24} md={8}>
-          <Card><Statistic title="Roles" value={roles.join(', ') || '-'} /></Card>
+          <Card><Statistic title={t('wel.roles')} value={roles.join(', ') || '-'} /></Card>
         </Col>
       </Row>
     </div>

@@ -1,4 +1,4 @@
-import { Dropdown, Modal, Tabs, Button, type MenuProps } from 'antd';
+import { App as AntApp, Dropdown, Tabs, Button, type MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,8 @@ export function tagLabel(tag: Tag, menu: MenuNode | undefined, t: TFunction): st
 export default function Tags() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // antd's hook-based modal renders inside App's context (theme, locale) and unmounts with the tree.
+  const { modal } = AntApp.useApp();
   const tagList = useTagsStore((s) => s.tagList);
   const tag = useTagsStore((s) => s.tag);
   const menuAll = useUserStore((s) => s.menuAll);
@@ -41,7 +43,7 @@ export default function Tags() {
     open(useTagsStore.getState().tag);
   };
   const clearCacheTags = () =>
-    Modal.confirm({
+    modal.confirm({
       title: t('navbar.tip'),
       content: t('tagsView.clearCacheConfirm'),
       okText: t('common.ok'),

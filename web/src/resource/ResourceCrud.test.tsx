@@ -109,6 +109,7 @@ describe('generic resource page', () => {
 
   it('numbers rows from the page answered and draws pages over 50 rows as a virtual table', async () => {
     const many = Array.from({ length: 100 }, (_, i) => ({ id: String(1000 + i), paramName: `row${i}`, paramKey: `k${i}`, status: '1' }));
+    mockApi(); // the dictionary of the status column; the list below overrides its list
     server.use(
       http.get('*/api/blade-system/param/list', ({ request }) => {
         const q = new URL(request.url).searchParams;

@@ -1,5 +1,5 @@
 import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button, Card, Col, DatePicker, Form, Input, Modal, Row, Space, Spin, Table, Tooltip, type FormInstance, type TablePaginationConfig, type TableProps } from 'antd';
+import { App as AntApp, Button, Card, Col, DatePicker, Form, Input, Row, Space, Spin, Table, Tooltip, type FormInstance, type TablePaginationConfig, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -237,6 +237,8 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   const { meta, toolbar, rowActions, params, listEndpoint, enabled = true, cells, extraColumns, inputs, formFields: adjustForm } = props;
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
+  // antd's hook-based modal renders inside App's context (theme, locale) and unmounts with the tree.
+  const { modal } = AntApp.useApp();
   const permission = useUserStore((s) => s.permission);
   const [current, setCurrent] = useState(1);
   const [size, setSize] = useState(website.pageSize);
@@ -348,7 +350,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   };
 
   const remove = (ids: string[]) =>
-    Modal.confirm({
+    modal.confirm({
       title: t('navbar.tip'),
       content: t('crud.deleteConfirm'),
       okText: t('common.ok'),

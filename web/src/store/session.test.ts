@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeEach } from 'vitest';
 import { http, HttpResponse, delay } from 'msw';
-import { server } from '../test/server';
+import { server, signInPrefetch } from '../test/server';
 import { checkToken, refreshAfter } from './session';
 import { useUserStore } from './user';
 import { useTagsStore } from './tags';
@@ -49,6 +49,7 @@ describe('session', () => {
         HttpResponse.json({ access_token: 'a1', refresh_token: 'r1', tenant_id: '000000', role_name: 'administrator,admin', account: 'admin', user_id: '1' }),
       ),
       http.get('*/api/blade-auth/oauth/logout', () => HttpResponse.json({ code: 200, success: true, msg: '', data: null })),
+      ...signInPrefetch(),
     );
     useTagsStore.getState().add({ label: 'x', value: '/x' });
     useLockStore.getState().setLock();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Descriptions, Empty, Form, Input, InputNumber, Modal, Space, Tree } from 'antd';
+import { App as AntApp, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space, Tree } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,8 @@ type FormValues = { code: string; parentCode?: string; name: string; sort?: numb
 export default function RegionPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
+  // antd's hook-based modal renders inside App's context (theme, locale) and unmounts with the tree.
+  const { modal } = AntApp.useApp();
   const permission = useUserStore((s) => s.permission);
   const can = (op: string) => permission[`region_${op}`] === true;
   const [tree, setTree] = useState<TreeItem[] | null>(null);
@@ -68,7 +70,7 @@ export default function RegionPage() {
   };
 
   const remove = (r: Region) =>
-    Modal.confirm({
+    modal.confirm({
       title: t('navbar.tip'),
       content: t('crud.deleteConfirm'),
       okText: t('common.ok'),

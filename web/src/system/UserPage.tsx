@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, Modal, Select, Spin, Switch, Tree } from 'antd';
+import { App as AntApp, Button, Form, Input, Select, Spin, Switch, Tree } from 'antd';
 import { KeyOutlined, TeamOutlined } from '@ant-design/icons';
 import { md5 } from 'js-md5';
 import { useQueryClient } from '@tanstack/react-query';
@@ -130,6 +130,8 @@ function PlatformDialog({ user, onClose }: { user: Row | null; onClose: () => vo
 function UserScreen({ meta }: { meta: Parameters<typeof ResourceCrud>[0]['meta'] }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  // antd's hook-based modal renders inside App's context (theme, locale) and unmounts with the tree.
+  const { modal } = AntApp.useApp();
   const [deptId, setDeptId] = useState<string>();
   const [roleUsers, setRoleUsers] = useState<string[] | null>(null);
   const [platformUser, setPlatformUser] = useState<Row | null>(null);
@@ -148,7 +150,7 @@ function UserScreen({ meta }: { meta: Parameters<typeof ResourceCrud>[0]['meta']
   const reset = (ctx: CrudContext) => {
     const ids = needSelection(ctx);
     if (!ids) return;
-    Modal.confirm({
+    modal.confirm({
       title: t('navbar.tip'),
       content: t('sys.resetConfirm'),
       okText: t('common.ok'),

@@ -63,14 +63,14 @@ describe('app routes, guard and shell', () => {
     fireEvent.change(await screen.findByLabelText('请输入账号'), { target: { value: 'admin' } });
     fireEvent.change(screen.getByLabelText('请输入密码'), { target: { value: 'admin' } });
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/wel/index'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/wel/index'));
     expect(await screen.findByText('欢迎使用 Bluebird')).toBeInTheDocument();
     expect(document.title).toContain('首页');
 
     fireEvent.click(await screen.findByText('系统管理'));
     fireEvent.click(await screen.findByText('参数管理'));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/system/param'));
-    expect(await screen.findByText('account.failCount', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('account.failCount')).toBeInTheDocument();
     expect(useTagsStore.getState().tagList.map((t) => t.value)).toEqual(['/wel/index', '/system/param']);
     await waitFor(() => expect(document.title).toContain('参数管理'));
 
@@ -86,7 +86,7 @@ describe('app routes, guard and shell', () => {
     renderApp('/');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/wel/index'));
     renderApp('/no/such/page');
-    await waitFor(() => expect(screen.getAllByTestId('where')[1]).toHaveTextContent('/404'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getAllByTestId('where')[1]).toHaveTextContent('/404'));
   });
 
   it('sends a signed-in user from /login to the home page', async () => {

@@ -1,4 +1,17 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
 /** The msw server of the tests; each test adds its handlers with server.use(). */
 export const server = setupServer();
+
+const ok = <T,>(data: T) => ({ code: 200, success: true, msg: '操作成功', data });
+
+/**
+ * What a sign-in prefetches for the workspace (store/user.ts prefetchSession): empty menus and
+ * buttons, for tests that sign in without caring about the shell.
+ */
+export const signInPrefetch = () => [
+  http.get('*/api/blade-system/menu/routes', () => HttpResponse.json(ok([]))),
+  http.get('*/api/blade-system/menu/buttons', () => HttpResponse.json(ok([]))),
+  http.get('*/api/blade-system/menu/top-menu', () => HttpResponse.json(ok([]))),
+];

@@ -2,9 +2,14 @@ import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { server } from './server';
+import { checkConsole, trapConsole } from './console';
 
-// antd in jsdom is slow on a loaded 2-core machine (CI): give async queries room.
-configure({ asyncUtilTimeout: 5000 });
+trapConsole();
+
+// antd in jsdom is slow on a loaded 2-core machine: at a load average of 20 (other builds and tests
+// running), a lazily imported page took over 5 s to show. The queries still wait for the element;
+// this is only how long before one that never comes fails the test.
+configure({ asyncUtilTimeout: 20000 });
 
 // antd needs these browser APIs that jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
@@ -28,8 +33,10 @@ class RO {
 }
 (globalThis as unknown as { ResizeObserver: typeof RO }).ResizeObserver ??= RO;
 
-const origGetComputedStyle = window.getComputedStyle;
-window.getComputedStyle = (elt: Element, pseudo?: string | null) => origGetComputedStyle(elt, pseudo ?? undefined);
+// jsdom implements no pseudo-elements and says so on the console for each call (antd measures
+// ::-webkit-scrollbar); there is no layout to measure anyway, so answer the element's own style.
+const origGetComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (elt: Element) => origGetComputedStyle(elt);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
@@ -42,10 +49,14 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
   document.getElementById('bb-toasts')?.remove();
+  // Last: it throws, and after cleanup, so that warnings from unmounting count against the test.
+  checkConsole();
 });
 afterAll(async () => {
   // Let React's scheduler finish work queued by the last unmount before jsdom
   // is torn down; otherwise it runs against a missing window.
   await new Promise((resolve) => setTimeout(resolve, 50));
   server.close();
+  // Whatever was logged after the file's last test (a timer of an unmounted component) fails the file.
+  checkConsole();
 });

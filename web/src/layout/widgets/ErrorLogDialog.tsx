@@ -1,4 +1,4 @@
-import { Button, Modal, Space, Table, Tag } from 'antd';
+import { App as AntApp, Button, Space, Table, Tag } from 'antd';
 import { CloudUploadOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import DragDialog from '../../components/DragDialog';
@@ -11,9 +11,11 @@ export default function ErrorLogDialog({ open, onClose }: { open: boolean; onClo
   const { t } = useTranslation();
   const logsList = useLogsStore((s) => s.logsList);
   const clear = useLogsStore((s) => s.clear);
+  // antd's hook-based modal renders inside App's context (theme, locale) and unmounts with the tree.
+  const { modal } = AntApp.useApp();
 
   const confirm = (content: string, onOk: () => Promise<void> | void) =>
-    Modal.confirm({ title: t('navbar.tip'), content, okText: t('common.ok'), cancelText: t('common.cancel'), onOk });
+    modal.confirm({ title: t('navbar.tip'), content, okText: t('common.ok'), cancelText: t('common.cancel'), onOk });
 
   const upload = () =>
     confirm(t('errlog.uploadConfirm'), async () => {

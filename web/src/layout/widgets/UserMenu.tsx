@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Avatar, Dropdown, Modal, Space } from 'antd';
+import { App as AntApp, Avatar, Dropdown, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUserStore } from '../../store/user';
@@ -9,13 +9,15 @@ import { website } from '../../config';
 export default function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // antd's hook-based modal renders inside App's context (theme, locale) and unmounts with the tree.
+  const { modal } = AntApp.useApp();
   const user = useUserStore((s) => s.userInfo);
   const logout = useUserStore((s) => s.logout);
   const [broken, setBroken] = useState(false);
   const src = !user.avatar || broken ? website.defaultAvatar : user.avatar;
 
   const confirmLogout = () =>
-    Modal.confirm({
+    modal.confirm({
       title: t('navbar.tip'),
       content: t('navbar.logoutTip'),
       okText: t('common.ok'),

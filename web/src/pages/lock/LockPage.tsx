@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Avatar, Button, Input, Modal, Space, Typography } from 'antd';
+import { App as AntApp, Avatar, Button, Input, Space, Typography } from 'antd';
 import { LogoutOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,6 +15,8 @@ import AntProvider from '../../theme/AntProvider';
 function LockPageInner() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // antd's hook-based modal renders inside App's context (theme, locale) and unmounts with the tree.
+  const { modal } = AntApp.useApp();
   usePageTitle('route.lock');
   const lockPasswd = useCommonStore((s) => s.lockPasswd);
   const clearLockPasswd = useCommonStore((s) => s.clearLockPasswd);
@@ -42,7 +44,7 @@ function LockPageInner() {
   };
 
   const signOut = () =>
-    Modal.confirm({
+    modal.confirm({
       title: t('navbar.tip'),
       content: t('lock.logoutConfirm'),
       okText: t('common.ok'),
@@ -55,7 +57,7 @@ function LockPageInner() {
 
   return (
     <div className="login-container">
-      <Space direction="vertical" align="center" size="large" style={{ color: '#fff' }}>
+      <Space orientation="vertical" align="center" size="large" style={{ color: '#fff' }}>
         <Avatar size={96} src={user.avatar || website.defaultAvatar} />
         <Typography.Title level={3} style={{ color: '#fff', margin: 0 }}>
           {user.realName || user.userName || user.account}
@@ -87,5 +89,11 @@ function LockPageInner() {
 }
 
 export default function LockPage() {
-  return <AntProvider><LockPageInner /></AntProvider>;
+  return (
+    <AntProvider>
+      <AntApp>
+        <LockPageInner />
+      </AntApp>
+    </AntProvider>
+  );
 }

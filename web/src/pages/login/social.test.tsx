@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { screen, waitFor, fireEvent, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { md5 } from 'js-md5';
-import { server } from '../../test/server';
+import { server, signInPrefetch } from '../../test/server';
 import { ok } from '../../test/utils';
 import { setLanguage } from '../../i18n';
 import { useUserStore } from '../../store/user';
@@ -61,6 +61,7 @@ describe('social login', () => {
         tokenQueries.push(new URL(request.url).searchParams);
         return HttpResponse.json({ access_token: 'tok', refresh_token: 'ref', user_id: '7', tenant_id: '000000', account: 'alice', role_name: 'user', oauth_id: '99' });
       }),
+      ...signInPrefetch(),
     );
     renderAt('/login?code=c1&state=s1&source=gitee&tenantId=000000');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));

@@ -49,7 +49,10 @@ const (
 // select=url and selectLabel=prop (choices are the rows of a list endpoint:
 // an array, or a page's records; the value is the row's id, the text its prop),
 // multi (comma-list of ids). Password fields are never read back, and an
-// empty password in an update leaves the stored one alone.
+// empty password in an update leaves the stored one alone. A secret field
+// (a key, a client secret) reads as SecretMask to all but the super user,
+// is never filtered or sorted on, and keeps its value when an update sends
+// it empty or masked (secret.go).
 type Field struct {
 	Name     string               `json:"name"`
 	Column   string               `json:"-"`
@@ -78,6 +81,9 @@ type Field struct {
 	SelectLabel string `json:"selectLabel,omitempty"`
 	// Once fields are written at insert only (a user's password: changed by its own endpoints).
 	Once bool `json:"once,omitempty"`
+	// Secret fields are masked and write-only; SecretRows, when set, limits that to some rows.
+	Secret     bool        `json:"secret,omitempty"`
+	SecretRows *SecretRows `json:"secretRows,omitempty"`
 
 	index []int
 }
@@ -225,6 +231,8 @@ func (f *Field) applyTag(tag string) error {
 			f.Multi = true
 		case "once":
 			f.Once = true
+		case "secret":
+			f.Secret = true
 		default:
 			return fmt.Errorf("unknown tag key %q", key)
 		}
@@ -244,8 +252,11 @@ func (f *Field) applyTag(tag string) error {
 		}
 		f.Messages["required"] = f.requiredMessage()
 	}
+	if f.Secret && (f.ValueType != ValueString || f.Sortable) {
+		return fmt.Errorf("secret needs a text field that is not sorted on")
+	}
 	switch {
-	case noFilter || f.Type == TypePassword || f.Type == TypeImage:
+	case noFilter || f.Secret || f.Type == TypePassword || f.Type == TypeImage:
 		f.Filter = ""
 	case f.Filter != "":
 	case f.Type == TypeDateTime || f.Type == TypeDate:

@@ -42,6 +42,9 @@ func newMeta(spec *Spec, t reflect.Type) (*Meta, error) {
 		m.byName[f.Name] = f
 		m.byColumn[f.Column] = f
 	}
+	if err := m.bindSecretRows(spec); err != nil {
+		return nil, err
+	}
 	for _, r := range []string{"list", "page", "detail", "submit", "remove", "export"} {
 		if spec.has(r) {
 			m.Actions = append(m.Actions, r)

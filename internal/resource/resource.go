@@ -230,7 +230,7 @@ func (r *Resource[T]) Get(ctx context.Context, idb bun.IDB, id wire.ID) (*T, err
 			return nil, httpx.ErrNotFound
 		case err == nil:
 			*row = rows[0]
-			r.blankSecrets(row)
+			r.blankSecrets(ctx, row)
 			return row, nil
 		case !errors.Is(err, errNoFastPath):
 			return nil, err
@@ -247,7 +247,7 @@ func (r *Resource[T]) Get(ctx context.Context, idb bun.IDB, id wire.ID) (*T, err
 		}
 		return nil, err
 	}
-	r.blankSecrets(row)
+	r.blankSecrets(ctx, row)
 	return row, nil
 }
 
@@ -262,16 +262,6 @@ func (r *Resource[T]) checkGet(ctx context.Context, idb bun.IDB, id wire.ID, row
 		return err
 	}
 	return sameRows(r.spec.Key(), rows, ref)
-}
-
-// blankSecrets zeroes password fields: they are written, never read back.
-func (r *Resource[T]) blankSecrets(row *T) {
-	v := reflect.ValueOf(row).Elem()
-	for _, f := range r.meta.Fields {
-		if f.Type == TypePassword {
-			v.FieldByIndex(f.index).SetZero()
-		}
-	}
 }
 
 // List runs a parsed query and returns one page and the total.
@@ -313,7 +303,7 @@ func (r *Resource[T]) List(ctx context.Context, idb bun.IDB, q *Query, extra fun
 		}
 	}
 	for i := range rows {
-		r.blankSecrets(&rows[i])
+		r.blankSecrets(ctx, &rows[i])
 	}
 	return rows, int64(total), nil
 }
@@ -420,6 +410,7 @@ func (r *Resource[T]) Decode(req *http.Request) (*T, map[string]bool, error) {
 		// an explicit null counts as absent: it neither satisfies "required" nor updates the column
 		present[k] = string(v) != "null"
 	}
+	r.keepSecrets(req, row, present)
 	return row, present, nil
 }
 
@@ -492,7 +483,7 @@ func (r *Resource[T]) handleSubmit(req *http.Request) (any, error) {
 		r.hooks.Changed(ctx)
 	}
 	if isNew {
-		r.blankSecrets(row)
+		r.blankSecrets(ctx, row)
 		return row, nil
 	}
 	// Answer with the stored row, not the partial body.

@@ -54,6 +54,8 @@ type Spec struct {
 	// URLPath, when set, is where the routes sit instead of /<Service>/<Name>
 	// (BladeX has blade-user's at /blade-user).
 	URLPath string
+	// SecretRows limits the fields tagged secret to the rows it matches (secret.go).
+	SecretRows *SecretRows
 }
 
 // Path is the URL path of the resource under /api.

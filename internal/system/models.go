@@ -10,13 +10,14 @@ import (
 	"github.com/bluebird/console/internal/resource"
 )
 
-// Param is a system parameter (spec.md §3, §5).
+// Param is a system parameter (spec.md §3, §5). Its value is a secret in
+// the rows secretParams names (default passwords, keys).
 type Param struct {
 	bun.BaseModel `bun:"table:blade_param"`
 	resource.Base
 	ParamName  string `bun:"param_name" json:"paramName" f:"label=参数名称|Parameter name;req;max=255;search;sort"`
 	ParamKey   string `bun:"param_key" json:"paramKey" f:"label=参数键名|Parameter key;req;max=255;search;sort"`
-	ParamValue string `bun:"param_value" json:"paramValue" f:"label=参数键值|Parameter value;type=text;req;max=65535"`
+	ParamValue string `bun:"param_value" json:"paramValue" f:"label=参数键值|Parameter value;type=text;req;max=65535;secret"`
 	Remark     string `bun:"remark" json:"remark" f:"label=备注|Remark;max=255;hide"`
 }
 
@@ -51,7 +52,7 @@ type Client struct {
 	bun.BaseModel `bun:"table:blade_client"`
 	resource.Base
 	ClientID             string `bun:"client_id" json:"clientId" f:"label=应用ID|Client ID;req;max=48;search"`
-	ClientSecret         string `bun:"client_secret" json:"clientSecret" f:"label=应用密钥|Client secret;req;max=256;nofilter"`
+	ClientSecret         string `bun:"client_secret" json:"clientSecret" f:"label=应用密钥|Client secret;req;max=256;secret"`
 	Scope                string `bun:"scope" json:"scope" f:"label=授权范围|Scope;req;max=256"`
 	AuthorizedGrantTypes string `bun:"authorized_grant_types" json:"authorizedGrantTypes" f:"label=授权类型|Grant types;req;max=256"`
 	ResourceIDs          string `bun:"resource_ids" json:"resourceIds" f:"label=资源集合|Resource IDs;max=256;hide"`

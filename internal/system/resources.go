@@ -38,7 +38,7 @@ func (s *Service) declare() *Resources {
 	r := &Resources{}
 	r.Param = resource.New(resource.Spec{
 		Service: "blade-system", Name: "param", Table: "blade_param", Label: i18n.T("参数", "Parameter"),
-		MenuCode: "param", Scope: resource.Global, Unique: [][]string{{"paramKey"}},
+		MenuCode: "param", Scope: resource.Global, Unique: [][]string{{"paramKey"}}, SecretRows: secretParams,
 	}, resource.Hooks[Param]{Changed: invalidate})
 	r.TenantPackage = resource.New(resource.Spec{
 		Service: "blade-system", Name: "tenant-package", Table: "blade_tenant_package", Label: i18n.T("租户产品包", "Tenant package"),
@@ -91,6 +91,15 @@ func (s *Service) declare() *Resources {
 	r.Region = s.declareRegion()
 	return r
 }
+
+// secretParams are the parameter keys whose value is a secret: the default
+// passwords given to new tenant administrators and reset users, and any
+// password, secret or key a later setting (SMS, object storage) keeps as a
+// parameter. docs/decisions.md: "Secret parameters".
+var secretParams = &resource.SecretRows{Field: "paramKey", Keys: []string{
+	"tenant.default.password", "account.initPassword",
+	"*password", "*secret", "*secretKey", "*accessKey", "*apiKey", "*privateKey", "*token",
+}}
 
 // filterByMenu narrows scope lists to one menu (the scope screens open per menu).
 func filterByMenu(r *http.Request, q *bun.SelectQuery) (*bun.SelectQuery, error) {

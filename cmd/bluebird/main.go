@@ -4,6 +4,7 @@
 //	bluebird migrate  apply migrations and seed, then exit
 //	bluebird backup   write a consistent copy of the SQLite database
 //	bluebird openapi  print the OpenAPI document
+//	bluebird help     print the usage (also -h, --help); a command line it does not understand exits 2
 package main
 
 import (
@@ -32,14 +33,45 @@ import (
 )
 
 func main() {
-	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "bluebird:", err)
-		os.Exit(1)
-	}
+	os.Exit(exitCode(run(os.Args[1:]), os.Stderr))
 }
 
-func usage() {
-	fmt.Fprintln(os.Stderr, "usage: bluebird serve|migrate|backup|openapi [flags]\n\nRun 'bluebird <command> -h' for the flags.")
+// usageError is a command line the binary does not understand: exit status 2, as the flag package
+// and most Unix tools do, so that scripts can tell it from a failure of the command itself (1).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+
+// exitCode reports err and says what the process exits with.
+func exitCode(err error, stderr io.Writer) int {
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintln(stderr, "bluebird:", err)
+	if errors.As(err, new(usageError)) {
+		return 2
+	}
+	return 1
+}
+
+var commands = []struct{ name, help string }{
+	{"serve", "start the server (the default; an empty database is migrated and seeded first)"},
+	{"migrate", "apply the migrations and seed, then exit"},
+	{"backup", "copy the SQLite database (VACUUM INTO, while it runs) and the uploaded files into --out"},
+	{"openapi", "print the OpenAPI document (also served at /api/openapi.json)"},
+	{"help", "print this help (also -h, --help)"},
+}
+
+// usage prints the commands and the flags of fs to w.
+func usage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, "Bluebird console: one binary serving the BladeX-compatible API under /api and the web app.\n\n")
+	fmt.Fprint(w, "Usage:\n  bluebird [command] [flags]\n\nCommands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.help)
+	}
+	fmt.Fprint(w, "\nFlags (each has a default from the environment variable it names):\n")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
 }
 
 func run(args []string) error {
@@ -51,8 +83,30 @@ func run(args []string) error {
 	var cfg config.Config
 	cfg.Bind(fs)
 	out := fs.String("out", "", "backup directory, created (default: <data>/backup/bluebird-<time>)")
-	if err := fs.Parse(args); err != nil {
-		return err
+	// run prints the usage itself: on stdout when asked for, on stderr after a mistake, where
+	// exitCode reports the mistake once (the flag package would print it too).
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	known := false
+	for _, c := range commands {
+		known = known || c.name == cmd
+	}
+	if !known {
+		usage(os.Stderr, fs)
+		return usageError{fmt.Errorf("unknown command %q", cmd)}
+	}
+	err := fs.Parse(args)
+	if cmd == "help" || errors.Is(err, flag.ErrHelp) {
+		usage(os.Stdout, fs)
+		return nil
+	}
+	if err != nil {
+		usage(os.Stderr, fs)
+		return usageError{err}
+	}
+	if fs.NArg() > 0 {
+		usage(os.Stderr, fs)
+		return usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
 	}
 	logger := newLogger(cfg.LogLevel)
 	slog.SetDefault(logger)
@@ -79,11 +133,8 @@ func run(args []string) error {
 		}
 		_, err = os.Stdout.Write(append(b, '\n'))
 		return err
-	case "backup":
+	default: // backup
 		return backup(ctx, cfg, *out)
-	default:
-		usage()
-		return fmt.Errorf("unknown command %q", cmd)
 	}
 }
 

@@ -23,8 +23,18 @@ test: vet test-go test-web test-e2e
 vet:
 	$(GO) vet $(PKGS)
 
-# SQLite always; PostgreSQL too when BLUEBIRD_TEST_PG is set (CI sets it).
+# Go tests run on SQLite always, and on PostgreSQL too when BLUEBIRD_TEST_PG names a server. Left
+# unset, it is the local server CI uses when that answers (psql reaches database `test` without a
+# password); `BLUEBIRD_TEST_PG= make test` opts out. The scale-out tests also need Redis on
+# 127.0.0.1:6379 and skip without it.
+TEST_PG_LOCAL = postgres://postgres@127.0.0.1:5432/test?sslmode=disable
+ifeq ($(origin BLUEBIRD_TEST_PG),undefined)
+BLUEBIRD_TEST_PG := $(shell PGCONNECT_TIMEOUT=3 psql '$(TEST_PG_LOCAL)' -Atqc 'select 1' >/dev/null 2>&1 && echo '$(TEST_PG_LOCAL)')
+endif
+export BLUEBIRD_TEST_PG
+
 test-go:
+	@echo "Go tests on SQLite$(if $(BLUEBIRD_TEST_PG), and PostgreSQL ($(BLUEBIRD_TEST_PG)), only (no PostgreSQL: see README))"
 	$(GO) test -count=1 $(PKGS)
 
 test-web: web/node_modules

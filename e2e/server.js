@@ -24,17 +24,30 @@ export default async function globalSetup() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data', dir, '--log-level', 'warn'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; i < 200; i++) {
+  let exited = null;
+  child.once('exit', (code, signal) => (exited = { code, signal }));
+  // The first start migrates and seeds (the regions alone are 40,000 rows): well under a second on an
+  // idle machine, many on a loaded one. Wait for /readyz itself, not for a fixed number of tries; a
+  // server that does not come up within two minutes, or exits, fails the run here instead of every test.
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (exited) throw new Error(`${bin} exited before it was ready: ${JSON.stringify(exited)}`);
     try {
       const res = await fetch(`${url}/readyz`);
       if (res.ok) break;
-    } catch { /* not up yet */ }
+    } catch { /* not listening yet */ }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`${url}/readyz did not answer 200 within 120 s`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   process.env.BLUEBIRD_E2E_URL = url;
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    if (!exited) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
     rmSync(dir, { recursive: true, force: true });
   };
 }

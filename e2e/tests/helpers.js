@@ -39,8 +39,9 @@ export async function openMenu(page, group, leaf) {
   const item = side.getByText(leaf, { exact: true });
   if (!(await item.isVisible())) await side.getByText(group, { exact: true }).click();
   await expect(item).toBeVisible();
-  // the submenu animates open; click once it has settled
-  await page.waitForTimeout(400);
+  // A click while the submenu is still growing open was lost under load: wait until its collapse
+  // motion (antd's ant-motion-collapse-* classes, gone when the motion ends) is over.
+  await expect(side.locator('[class*="ant-motion-collapse"]')).toHaveCount(0);
   await item.click();
   await expect(page.getByRole('tab', { name: leaf, exact: true })).toHaveAttribute('aria-selected', 'true');
 }

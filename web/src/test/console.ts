@@ -38,6 +38,6 @@ export function checkConsole(): void {
   expected.length = 0;
   const seen = unexpected.splice(0);
   if (seen.length) {
-    throw new Error(`${seen.length} unexpected console message(s) during the test:\n${seen.map((s) => s.split('\n', 1)[0]).join('\n')}`);
+    throw new Error(`${seen.length} unexpected console message(s) during the test:\n${seen.map((s) => s.split('\n').filter(Boolean).slice(0, 2).join(' ')).join('\n')}`);
   }
 }

@@ -52,10 +52,7 @@ afterEach(() => {
   // Last: it throws, and after cleanup, so that warnings from unmounting count against the test.
   checkConsole();
 });
-afterAll(async () => {
-  // Let React's scheduler finish work queued by the last unmount before jsdom
-  // is torn down; otherwise it runs against a missing window.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+afterAll(() => {
   server.close();
   // Whatever was logged after the file's last test (a timer of an unmounted component) fails the file.
   checkConsole();

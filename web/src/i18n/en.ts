@@ -181,6 +181,7 @@ const en: DeepString<Messages> = {
     deleted: 'Deleted',
     required: 'Please enter {{label}}',
     selectRequired: 'Please select {{label}}',
+    secretKeep: 'Leave blank to keep the stored value',
     maxLength: '{{label}} has at most {{max}} characters',
     total: '{{total}} in total',
     yes: 'Yes',

@@ -177,6 +177,7 @@ const zh = {
     deleted: '删除成功',
     required: '请输入{{label}}',
     selectRequired: '请选择{{label}}',
+    secretKeep: '留空则保持原值不变',
     maxLength: '{{label}}最多{{max}}个字符',
     total: '共 {{total}} 条',
     yes: '是',

@@ -10,6 +10,7 @@ import { toast } from '../util/notify';
 import { website } from '../config';
 import { localized } from '../i18n';
 import { exportRows, getDetail, listRows, removeRows, submitRow } from './api';
+import { dropKeptSecrets, keepsSecret, SecretInput, withoutSecrets } from './secret';
 import { columnWidth, wireValues, fieldInput, fieldLabel, fieldRules, renderCell, valueProps } from './fields';
 import { buildFilters, isRangeField, type SearchValues } from './filters';
 import type { FieldMeta, ResourceMeta, Row as DataRow } from './types';
@@ -302,13 +303,13 @@ export default function ResourceCrud(props: ResourceCrudProps) {
     if (row?.id && has('detail')) {
       try {
         const detail = await getDetail(meta, String(row.id));
-        form.setFieldsValue(detail);
+        form.setFieldsValue(m === 'edit' ? withoutSecrets(meta.fields, detail) : detail);
         setDialog({ mode: m, row: detail });
       } catch {
-        form.setFieldsValue(row);
+        form.setFieldsValue(m === 'edit' ? withoutSecrets(meta.fields, row) : row);
       }
     } else if (row) {
-      form.setFieldsValue(row);
+      form.setFieldsValue(m === 'edit' ? withoutSecrets(meta.fields, row) : row);
     }
   };
 
@@ -334,6 +335,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
     const row = dialog?.row;
     let body: DataRow = wireValues(formFields, values);
     if (dialog?.mode === 'edit' && row?.id) {
+      body = dropKeptSecrets(formFields, body, row);
       body.id = String(row.id);
       if (row.version !== undefined) body.version = row.version;
     }
@@ -539,7 +541,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
                   <Form.Item
                     name={f.name}
                     label={fieldLabel(f)}
-                    rules={mode === 'view' ? [] : fieldRules(f, t)}
+                    rules={mode === 'view' ? [] : fieldRules(keepsSecret(f, mode, dialog?.row) ? { ...f, required: false } : f, t)}
                     validateTrigger={
                       custom
                         ? ['onChange', 'onBlur']
@@ -549,7 +551,13 @@ export default function ResourceCrud(props: ResourceCrudProps) {
                     }
                     {...(custom ? {} : valueProps(f))}
                   >
-                    {custom ? custom({ mode: mode ?? 'add', disabled, form, row: dialog?.row }) : fieldInput(f, disabled, t)}
+                    {custom ? (
+                      custom({ mode: mode ?? 'add', disabled, form, row: dialog?.row })
+                    ) : f.secret && mode !== 'view' ? (
+                      <SecretInput field={f} editing={keepsSecret(f, mode, dialog?.row)} plain={fieldInput(f, disabled, t)} />
+                    ) : (
+                      fieldInput(f, disabled, t)
+                    )}
                   </Form.Item>
                 </Col>
               );

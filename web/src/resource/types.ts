@@ -44,6 +44,9 @@ export interface FieldMeta {
   selectLabel?: string;
   span?: number;
   multiline?: boolean;
+  /** Masked for all but the super user and write-only in forms; secretRows limits that to the rows whose field matches a key. */
+  secret?: boolean;
+  secretRows?: { field: string; keys: string[] };
 }
 
 export type ResourceAction = 'list' | 'page' | 'detail' | 'submit' | 'remove' | 'export' | string;

@@ -41,6 +41,9 @@ func sample(m *resource.Meta) map[string]any {
 		switch f.Type {
 		case resource.TypeInt:
 			body[f.Name] = 1
+			if f.Min != nil && *f.Min > 1 {
+				body[f.Name] = *f.Min
+			}
 		case resource.TypeDict:
 			body[f.Name] = 1
 		case resource.TypeID, resource.TypeTree:

@@ -99,7 +99,7 @@ func TestScaleOutParamChangeReachesLockout(t *testing.T) {
 	if param == nil {
 		t.Fatalf("account.failCount not listed: %+v", page.Records)
 	}
-	admin.PostJSON("/api/blade-system/param/submit", map[string]any{"id": param["id"], "paramValue": "2", "version": param["version"]}).OK(t, nil)
+	admin.Edit("/api/blade-system/param/submit", map[string]any{"id": param["id"], "paramValue": "2", "version": param["version"]}).OK(t, nil)
 	soEventually(t, "account.failCount = 2", func() bool { return b.App.System.Param(ctx, "account.failCount", "") == "2" })
 
 	// the second failure locks the account on B (with the old 5 it would not)
@@ -196,7 +196,7 @@ func TestScaleOutRoleGrantChangesOtherInstanceMenus(t *testing.T) {
 		t.Errorf("clerk buttons on B after the re-grant: %+v", buttons)
 	}
 	// a menu edit on A (the menu cache, not the grants) reaches B too
-	a.Admin().PostJSON("/api/blade-system/menu/submit", map[string]any{"id": ids["role"], "name": "角色与权限"}).OK(t, nil)
+	a.Admin().Edit("/api/blade-system/menu/submit", map[string]any{"id": ids["role"], "name": "角色与权限"}).OK(t, nil)
 	soEventually(t, "the menu edit in routes", func() bool {
 		var routes []soNode
 		clerk.Get("/api/blade-system/menu/routes", nil).OK(t, &routes)

@@ -37,12 +37,12 @@ func TestParamRoundTrip(t *testing.T) {
 		}
 		admin.PostJSON("/api/blade-system/param/submit", map[string]any{"paramKey": "test.key", "paramName": "dup", "paramValue": "x"}).Fail(t, 400)
 		var upd map[string]any
-		admin.PostJSON("/api/blade-system/param/submit", map[string]any{"id": id, "paramValue": "v2", "version": 1}).OK(t, &upd)
+		admin.Edit("/api/blade-system/param/submit", map[string]any{"id": id, "paramValue": "v2", "version": 1}).OK(t, &upd)
 		if upd["paramValue"] != "v2" || upd["paramName"] != "测试参数" || upd["version"].(float64) != 2 {
 			t.Fatalf("partial update: %v", upd)
 		}
 		// a stale version is refused and changes nothing
-		msg := admin.PostJSON("/api/blade-system/param/submit", map[string]any{"id": id, "paramValue": "v3", "version": 1}).Fail(t, 400)
+		msg := admin.Edit("/api/blade-system/param/submit", map[string]any{"id": id, "paramValue": "v3", "version": 1}).Fail(t, 400)
 		if !strings.Contains(msg, "已被他人修改") {
 			t.Errorf("stale version msg %q", msg)
 		}
@@ -135,7 +135,7 @@ func TestTenantProvisioning(t *testing.T) {
 		}
 		admin.Post("/api/blade-system/tenant/datasource", apptest.Q("tenantId", tenantID, "datasourceId", ds["id"].(string))).OK(t, nil)
 		admin.PostJSON("/api/blade-develop/datasource/submit", map[string]any{"name": "bad", "driverClass": "x", "url": "mysql://x"}).Fail(t, 400)
-		admin.PostJSON("/api/blade-system/tenant/submit", map[string]any{"id": id, "domainUrl": "acme.example.com"}).OK(t, nil)
+		admin.Edit("/api/blade-system/tenant/submit", map[string]any{"id": id, "domainUrl": "acme.example.com"}).OK(t, nil)
 		var info map[string]any
 		h.Anon().Get("/api/blade-system/tenant/info", apptest.Q("domain", "acme.example.com")).OK(t, &info)
 		if info["tenantId"] != tenantID {

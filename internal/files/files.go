@@ -307,3 +307,24 @@ func (s *Service) handleFile(w http.ResponseWriter, r *http.Request) {
 	}
 	_, _ = io.Copy(w, rc)
 }
+
+var errLinkNotOwned = i18n.T("只能使用本租户已上传的文件", "Only files uploaded in your own tenant can be used")
+
+// CheckLink is what a field holding a file link accepts (resource.FileLinks):
+// a link to a live upload of tenantID, given signed or not. It answers the
+// link to store, without a signature (rows keep the key; reads re-sign it).
+func (s *Service) CheckLink(ctx context.Context, idb bun.IDB, tenantID, link string) (string, error) {
+	key, ours := keyOf(link)
+	if !ours || !ownedKey(tenantID, key) {
+		return "", httpx.BadRequest(errLinkNotOwned)
+	}
+	n, err := idb.NewSelect().Model((*Attach)(nil)).
+		Where("name = ? AND tenant_id = ? AND is_deleted = 0", key, tenantID).Count(ctx)
+	if err != nil {
+		return "", err
+	}
+	if n == 0 {
+		return "", httpx.BadRequest(errLinkNotOwned)
+	}
+	return FilePrefix + key, nil
+}

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"encoding/json"
 	"image"
 	"image/color"
 	"image/gif"
@@ -451,5 +452,63 @@ func TestTenants(t *testing.T) {
 		if r := adminB.Do("GET", a.Link, nil, nil); r.Status != 200 || !bytes.Contains(r.Body, []byte("\nA\n")) {
 			t.Errorf("A's link presented by B: %d", r.Status)
 		}
+	})
+}
+
+// TestFileLinksStayInTenant: a field that holds a file link accepts only a
+// live upload of the row's own tenant, and reads sign only such files. The
+// probe set tenant B's avatar to tenant A's bare file path and got back a
+// freshly signed link that served A's file.
+func TestFileLinksStayInTenant(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		tenantA, adminA := h.NewTenant("Owner A")
+		tenantB, adminB := h.NewTenant("Thief B")
+		a := put(t, adminA, "?kind=avatar", "a.png", pngOf(t, 4, 4, false))
+		b := put(t, adminB, "?kind=avatar", "b.png", pngOf(t, 4, 4, false))
+		bob, bobID := clerk(t, h, tenantB, adminB, "bob")
+		for _, link := range []string{
+			files.FilePrefix + a.Name, // A's key, bare
+			a.Link,                    // A's signed link
+			files.FilePrefix + tenantB + "/2030/01/0123456789abcdef0123456789abcdef.png", // B's prefix, no such upload
+			"/api/blade-resource/oss/endpoint/file/../" + a.Name,
+		} {
+			bob.PostJSON("/api/blade-user/update-info", map[string]any{"avatar": link}).Fail(t, 400)
+			adminB.Edit("/api/blade-user/submit", map[string]any{"id": bobID, "avatar": link}).Fail(t, 400)
+		}
+		// A removed upload is no longer a file one may point at.
+		gone := put(t, adminB, "?kind=avatar", "gone.png", pngOf(t, 4, 4, false))
+		if _, err := h.App.DB.NewUpdate().Model((*files.Attach)(nil)).Set("is_deleted = 1").Where("id = ?", gone.AttachID).Exec(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		bob.PostJSON("/api/blade-user/update-info", map[string]any{"avatar": gone.Link}).Fail(t, 400)
+		// B's own upload works, and reads hand back a working link.
+		bob.PostJSON("/api/blade-user/update-info", map[string]any{"avatar": b.Link}).OK(t, nil)
+		var info map[string]any
+		bob.Get("/api/blade-user/info", nil).OK(t, &info)
+		if f := fetch(t, h, info["avatar"].(string)); f.Status != 200 {
+			t.Fatalf("own avatar link %v: %d", info["avatar"], f.Status)
+		}
+		// A foreign key already stored (by an older version, or by hand) is never signed.
+		if _, err := h.App.DB.NewUpdate().Table("blade_user").Set("avatar = ?", files.FilePrefix+a.Name).Where("id = ?", bobID).Exec(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range []*apptest.Resp{bob.Get("/api/blade-user/info", nil), adminB.Get("/api/blade-user/detail", url.Values{"id": {bobID}})} {
+			var row map[string]any
+			r.OK(t, &row)
+			if av, _ := row["avatar"].(string); av != "" {
+				if f := fetch(t, h, av); f.Status == 200 {
+					t.Fatalf("tenant B's row serves tenant A's file through %s", av)
+				}
+				t.Fatalf("a foreign file key came back as %q", av)
+			}
+		}
+		var login map[string]any
+		if r := bob.Token_(tenantB, "bob", "s3cret"); r.Status == 200 {
+			_ = json.Unmarshal(r.Body, &login)
+		}
+		if av, _ := login["avatar"].(string); av != "" {
+			t.Fatalf("the login answer signs a foreign file: %q", av)
+		}
+		_ = tenantA
 	})
 }

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/bluebird/console/internal/platform/storage"
 )
 
 // Links are capabilities: whoever holds a signed link can fetch the file
@@ -44,17 +46,36 @@ func (s *Service) verify(key string, q url.Values) bool {
 	return s.now().Unix() <= e
 }
 
-// Refresh re-signs a link of ours with a fresh expiry, so that a stored link
-// (a user's avatar) keeps working past LinkTTL; other URLs pass unchanged.
-// The expiry is rounded to the day so a refreshed link stays cacheable.
-func (s *Service) Refresh(link string) string {
-	if !strings.HasPrefix(link, FilePrefix) {
+// Sign re-signs a stored link of ours with a fresh expiry, so that a stored
+// link (a user's avatar) keeps working past LinkTTL, but only when the file
+// belongs to tenantID, the tenant of the row that holds the link: a row must
+// not be able to turn another tenant's file key into a working link. A link
+// to another tenant's file comes back empty; other URLs pass unchanged. The
+// expiry is rounded to the day so a signed link stays cacheable.
+func (s *Service) Sign(tenantID, link string) string {
+	key, ours := keyOf(link)
+	if !ours {
 		return link
 	}
-	key, _, _ := strings.Cut(strings.TrimPrefix(link, FilePrefix), "?")
-	if key == "" {
-		return link
+	if key == "" || !ownedKey(tenantID, key) {
+		return ""
 	}
 	day := s.now().UTC().Truncate(24 * time.Hour)
 	return s.Link(key, day.Add(s.ttl()+24*time.Hour))
+}
+
+// keyOf returns the storage key of a link to our file route (ours), with
+// or without its signature.
+func keyOf(link string) (key string, ours bool) {
+	if !strings.HasPrefix(link, FilePrefix) {
+		return "", false
+	}
+	key, _, _ = strings.Cut(strings.TrimPrefix(link, FilePrefix), "?")
+	return key, true
+}
+
+// ownedKey: every key is generated as <tenant>/<yyyy>/<mm>/<128 random bits>.<ext>,
+// so the first segment names the owner and the rest cannot be guessed.
+func ownedKey(tenantID, key string) bool {
+	return tenantID != "" && strings.HasPrefix(key, tenantID+"/") && storage.ValidKey(key)
 }

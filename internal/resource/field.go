@@ -48,7 +48,9 @@ const (
 // (never written by submit), once (written at insert only), span=N, tree=url,
 // select=url and selectLabel=prop (choices are the rows of a list endpoint:
 // an array, or a page's records; the value is the row's id, the text its prop),
-// multi (comma-list of ids). Password fields are never read back, and an
+// multi (comma-list of ids), ref=service/name or ref=self (the field holds ids of that
+// resource's rows: every one must be visible to the caller and of the row's
+// tenant when saved, see ref.go). Password fields are never read back, and an
 // empty password in an update leaves the stored one alone. A secret field
 // (a key, a client secret) reads as SecretMask to all but the super user,
 // is never filtered or sorted on, and keeps its value when an update sends
@@ -84,6 +86,8 @@ type Field struct {
 	// Secret fields are masked and write-only; SecretRows, when set, limits that to some rows.
 	Secret     bool        `json:"secret,omitempty"`
 	SecretRows *SecretRows `json:"secretRows,omitempty"`
+	// Ref is the key ("service/name") of the resource whose row ids the field holds.
+	Ref string `json:"ref,omitempty"`
 
 	index []int
 }
@@ -233,6 +237,8 @@ func (f *Field) applyTag(tag string) error {
 			f.Once = true
 		case "secret":
 			f.Secret = true
+		case "ref":
+			f.Ref = val
 		default:
 			return fmt.Errorf("unknown tag key %q", key)
 		}
@@ -245,6 +251,9 @@ func (f *Field) applyTag(tag string) error {
 	}
 	if f.Label.En == "" {
 		f.Label.En = f.Label.Zh
+	}
+	if f.Ref != "" && f.ValueType != ValueID && !(f.ValueType == ValueString && f.Multi) {
+		return fmt.Errorf("ref=%s needs an id field, or a string field with multi", f.Ref)
 	}
 	if f.Required {
 		if f.Messages == nil {

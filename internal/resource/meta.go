@@ -20,6 +20,7 @@ type Meta struct {
 
 	byName   map[string]*Field
 	byColumn map[string]*Field
+	hasImage bool // a field holds a file link (filelinks.go)
 }
 
 func newMeta(spec *Spec, t reflect.Type) (*Meta, error) {
@@ -38,6 +39,10 @@ func newMeta(spec *Spec, t reflect.Type) (*Meta, error) {
 		if f.Name == "" {
 			continue
 		}
+		if f.Ref == "self" { // a tree's parentId: the struct may serve several resources (dict, dict-biz)
+			f.Ref = spec.Key()
+		}
+		m.hasImage = m.hasImage || f.Type == TypeImage
 		m.Fields = append(m.Fields, f)
 		m.byName[f.Name] = f
 		m.byColumn[f.Column] = f

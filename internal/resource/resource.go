@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -34,6 +35,12 @@ type DataScoper interface {
 type Env struct {
 	DB    *db.DB
 	Scope DataScoper
+	// Refs resolves the targets of reference fields (ref.go); without it every
+	// reference is refused.
+	Refs Referencer
+	// Files checks and signs the links of image fields (filelinks.go); without
+	// it no link can be stored.
+	Files FileLinks
 }
 
 // Hooks hold a resource's business logic; every one is optional.
@@ -231,6 +238,7 @@ func (r *Resource[T]) Get(ctx context.Context, idb bun.IDB, id wire.ID) (*T, err
 		case err == nil:
 			*row = rows[0]
 			r.blankSecrets(ctx, row)
+			r.signFileLinks(row)
 			return row, nil
 		case !errors.Is(err, errNoFastPath):
 			return nil, err
@@ -248,6 +256,7 @@ func (r *Resource[T]) Get(ctx context.Context, idb bun.IDB, id wire.ID) (*T, err
 		return nil, err
 	}
 	r.blankSecrets(ctx, row)
+	r.signFileLinks(row)
 	return row, nil
 }
 
@@ -304,6 +313,7 @@ func (r *Resource[T]) List(ctx context.Context, idb bun.IDB, q *Query, extra fun
 	}
 	for i := range rows {
 		r.blankSecrets(ctx, &rows[i])
+		r.signFileLinks(&rows[i])
 	}
 	return rows, int64(total), nil
 }
@@ -484,6 +494,7 @@ func (r *Resource[T]) handleSubmit(req *http.Request) (any, error) {
 	}
 	if isNew {
 		r.blankSecrets(ctx, row)
+		r.signFileLinks(row)
 		return row, nil
 	}
 	// Answer with the stored row, not the partial body.
@@ -499,13 +510,18 @@ func (r *Resource[T]) Save(ctx context.Context, tx bun.Tx, row *T, present map[s
 	if err != nil {
 		return err
 	}
+	var cur *T
 	if !isNew {
 		// The row must exist and be visible to the caller before anything else.
-		cur, err := r.Get(ctx, tx, b.ID)
-		if err != nil {
+		if cur, err = r.Get(ctx, tx, b.ID); err != nil {
 			return err
 		}
-		if present["version"] && b.Version != 0 && any(cur).(hasBase).base().Version != b.Version {
+		// The optimistic lock cannot be skipped: an edit must say which
+		// version it was made on, or it would silently overwrite a newer one.
+		if !present["version"] || b.Version <= 0 {
+			return errVersionMissing
+		}
+		if any(cur).(hasBase).base().Version != b.Version {
 			return httpx.ErrStale
 		}
 		b.TenantID = any(cur).(hasBase).base().TenantID
@@ -518,6 +534,12 @@ func (r *Resource[T]) Save(ctx context.Context, tx bun.Tx, row *T, present map[s
 		default:
 			b.TenantID = p.TenantID
 		}
+	}
+	if err := r.checkRefs(ctx, tx, row, present, isNew); err != nil {
+		return err
+	}
+	if err := r.checkFileLinks(ctx, tx, row, cur, func(f *Field) bool { return isNew || present[f.Name] }); err != nil {
+		return err
 	}
 	if err := r.checkUnique(ctx, tx, row, present, isNew); err != nil {
 		return err
@@ -546,7 +568,7 @@ func (r *Resource[T]) Save(ctx context.Context, tx bun.Tx, row *T, present map[s
 		if present["status"] {
 			cols = append(cols, "status")
 		}
-		if err := r.Update(ctx, tx, row, cols, present["version"] && b.Version != 0); err != nil {
+		if err := r.Update(ctx, tx, row, cols, true); err != nil {
 			return err
 		}
 		b.UpdateTime, b.UpdateUser = now, p.UserID
@@ -592,6 +614,20 @@ func (r *Resource[T]) UpdateUnscoped(ctx context.Context, idb bun.IDB, row *T, f
 	}
 	b := any(row).(hasBase).base()
 	slog.InfoContext(ctx, "unscoped update", "resource", r.spec.Key(), "id", b.ID, "user", p.UserID, "reason", reason)
+	if r.meta.hasImage {
+		cur := new(T)
+		if err := idb.NewSelect().Model(cur).ModelTableExpr("? AS ?TableAlias", bun.Ident(r.spec.Table)).
+			Where("id = ? AND tenant_id = ? AND is_deleted = 0", b.ID, p.TenantID).Scan(ctx); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return httpx.ErrNotFound
+			}
+			return err
+		}
+		b.TenantID = p.TenantID
+		if err := r.checkFileLinks(ctx, idb, row, cur, func(f *Field) bool { return slices.Contains(fields, f.Name) }); err != nil {
+			return err
+		}
+	}
 	v := reflect.ValueOf(row).Elem()
 	q := idb.NewUpdate().Table(r.spec.Table)
 	for _, name := range fields {
@@ -669,6 +705,8 @@ func (r *Resource[T]) Remove(ctx context.Context, idb bun.IDB, ids []wire.ID) (i
 }
 
 var msgRemoved = i18n.T("删除成功", "Deleted")
+
+var errVersionMissing = &httpx.Error{Status: 400, Msg: i18n.T("缺少数据版本号(version),请刷新后重试", "The record's version is missing; reload it and try again")}
 
 func (r *Resource[T]) handleRemove(req *http.Request) (any, error) {
 	ids, err := httpx.FormIDs(req, "ids")

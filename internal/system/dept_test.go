@@ -107,7 +107,7 @@ func TestDeptTreeAndMoves(t *testing.T) {
 		}
 
 		// move the middle node: B (with C) goes under X
-		ta.PostJSON(deptAPI+"submit", map[string]any{"id": b.ID, "parentId": x.ID}).OK(t, nil)
+		ta.Edit(deptAPI+"submit", map[string]any{"id": b.ID, "parentId": x.ID}).OK(t, nil)
 		if d := deptDetail(t, ta, b.ID); d.ParentID != x.ID || d.ParentName != "X" || d.Ancestors != "0,"+root.ID+","+x.ID {
 			t.Fatalf("B after the move: %+v", d)
 		}
@@ -115,16 +115,16 @@ func TestDeptTreeAndMoves(t *testing.T) {
 			t.Fatalf("C after its parent moved: %+v", d)
 		}
 		// an edit without parentId leaves the place alone
-		ta.PostJSON(deptAPI+"submit", map[string]any{"id": c.ID, "deptName": "C2"}).OK(t, nil)
+		ta.Edit(deptAPI+"submit", map[string]any{"id": c.ID, "deptName": "C2"}).OK(t, nil)
 		if d := deptDetail(t, ta, c.ID); d.DeptName != "C2" || d.ParentID != b.ID || d.Ancestors != "0,"+root.ID+","+x.ID+","+b.ID {
 			t.Fatalf("C after a rename: %+v", d)
 		}
 		// moving X to the root level rewrites the whole branch
-		ta.PostJSON(deptAPI+"submit", map[string]any{"id": x.ID, "parentId": "0"}).OK(t, nil)
+		ta.Edit(deptAPI+"submit", map[string]any{"id": x.ID, "parentId": "0"}).OK(t, nil)
 		if d := deptDetail(t, ta, c.ID); d.Ancestors != "0,"+x.ID+","+b.ID {
 			t.Fatalf("C after X moved to the root level: %+v", d)
 		}
-		ta.PostJSON(deptAPI+"submit", map[string]any{"id": x.ID, "parentId": root.ID}).OK(t, nil)
+		ta.Edit(deptAPI+"submit", map[string]any{"id": x.ID, "parentId": root.ID}).OK(t, nil)
 
 		// cycles and unknown parents
 		for _, body := range []map[string]any{
@@ -132,11 +132,11 @@ func TestDeptTreeAndMoves(t *testing.T) {
 			{"id": x.ID, "parentId": b.ID},
 			{"id": b.ID, "parentId": b.ID},
 		} {
-			if msg := ta.PostJSON(deptAPI+"submit", body).Fail(t, 400); msg != "不能将机构移到自身或其下级机构之下" {
+			if msg := ta.Edit(deptAPI+"submit", body).Fail(t, 400); msg != "不能将机构移到自身或其下级机构之下" {
 				t.Errorf("cycle %v: %q", body, msg)
 			}
 		}
-		if msg := ta.PostJSON(deptAPI+"submit", map[string]any{"parentId": "12345", "deptName": "N", "fullName": "N", "deptCategory": 1, "sort": 1}).Fail(t, 400); msg != "上级机构不存在" {
+		if msg := ta.PostJSON(deptAPI+"submit", map[string]any{"parentId": "12345", "deptName": "N", "fullName": "N", "deptCategory": 1, "sort": 1}).Fail(t, 400); msg != "上级机构不存在或无权引用" {
 			t.Errorf("unknown parent: %q", msg)
 		}
 		ta.PostJSON(deptAPI+"submit", map[string]any{"parentId": root.ID}).Fail(t, 400)
@@ -228,7 +228,7 @@ func TestDeptRemove(t *testing.T) {
 		}
 		ta.Post(deptAPI+"remove", apptest.Q("ids", root.ID)).Fail(t, 400)
 		// the user leaves B; then B and A go (together: A's only child goes with it)
-		ta.PostJSON("/api/blade-user/submit", map[string]any{"id": u.ID, "deptId": root.ID}).OK(t, nil)
+		ta.Edit("/api/blade-user/submit", map[string]any{"id": u.ID, "deptId": root.ID}).OK(t, nil)
 		ta.Post(deptAPI+"remove", apptest.Q("ids", a.ID+","+b.ID)).OK(t, nil)
 		ta.Get(deptAPI+"detail", apptest.Q("id", b.ID)).Fail(t, 404)
 		ta.Post(deptAPI+"remove", apptest.Q("ids", b.ID)).Fail(t, 404)
@@ -249,16 +249,16 @@ func TestDeptTenantIsolation(t *testing.T) {
 
 		// B's admin cannot read, change, remove or build under A's departments
 		tb.Get(deptAPI+"detail", apptest.Q("id", a1.ID)).Fail(t, 404)
-		tb.PostJSON(deptAPI+"submit", map[string]any{"id": a1.ID, "deptName": "hijacked"}).Fail(t, 404)
-		tb.PostJSON(deptAPI+"submit", map[string]any{"id": a1.ID, "parentId": rootB.ID}).Fail(t, 404)
+		tb.Edit(deptAPI+"submit", map[string]any{"id": a1.ID, "deptName": "hijacked"}).Fail(t, 404)
+		tb.Edit(deptAPI+"submit", map[string]any{"id": a1.ID, "parentId": rootB.ID}).Fail(t, 404)
 		tb.Post(deptAPI+"remove", apptest.Q("ids", a2.ID)).Fail(t, 404)
 		if msg := tb.PostJSON(deptAPI+"submit", map[string]any{"parentId": a1.ID, "deptName": "Inside", "fullName": "Inside",
-			"deptCategory": 1, "sort": 1}).Fail(t, 400); msg != "上级机构不存在" {
+			"deptCategory": 1, "sort": 1}).Fail(t, 400); msg != "上级机构不存在或无权引用" {
 			t.Errorf("submit under another tenant's dept: %q", msg)
 		}
 		// nor move its own department under A's
 		b1 := deptCreate(t, tb, rootB.ID, "B1")
-		tb.PostJSON(deptAPI+"submit", map[string]any{"id": b1.ID, "parentId": a1.ID}).Fail(t, 400)
+		tb.Edit(deptAPI+"submit", map[string]any{"id": b1.ID, "parentId": a1.ID}).Fail(t, 400)
 		// a tenant id in the body does not help a tenant admin
 		var made deptRow
 		tb.PostJSON(deptAPI+"submit", map[string]any{"tenantId": tenantA, "parentId": "0", "deptName": "Sneak", "fullName": "Sneak",

@@ -335,12 +335,12 @@ func TestMenuSubmitAndRemove(t *testing.T) {
 				t.Errorf("%s: msg %q, want it to mention %q", tc.name, msg, tc.msg)
 			}
 		}
-		admin.PostJSON(submit, map[string]any{"id": "987654321", "name": "x"}).Fail(t, 404)
+		admin.Edit(submit, map[string]any{"id": "987654321", "name": "x"}).Fail(t, 404)
 		admin.PostJSON(submit, `{"code": [1, 2}`).Fail(t, 400)
 		admin.PostJSON(submit, "").Fail(t, 400)
 
 		// Moving is fine when it makes no cycle; an update keeps what it does not send.
-		admin.PostJSON(submit, map[string]any{"id": created.ID, "parentId": ids["authority"]}).OK(t, nil)
+		admin.Edit(submit, map[string]any{"id": created.ID, "parentId": ids["authority"]}).OK(t, nil)
 		var detail struct {
 			ParentID   string `json:"parentId"`
 			Code       string `json:"code"`
@@ -535,7 +535,7 @@ func TestExplicitPackage(t *testing.T) {
 			t.Errorf("buttons within the package: %v", got)
 		}
 		// Shrink the package: the grants stay, the package bounds them.
-		admin.PostJSON("/api/blade-system/tenant-package/submit", map[string]any{"id": pkg.ID,
+		admin.Edit("/api/blade-system/tenant-package/submit", map[string]any{"id": pkg.ID,
 			"menuId": strings.Join([]string{ids["desk"], ids["notice"], ids["notice_view"]}, ",")}).OK(t, nil)
 		ta.Get("/api/blade-system/menu/buttons", nil).OK(t, &buttons)
 		if got := leafCodes(buttons); !same(got, "notice_view") {

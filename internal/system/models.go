@@ -33,7 +33,7 @@ type Tenant struct {
 	Address       string    `bun:"address" json:"address" f:"label=联系地址|Address;max=255;hide"`
 	AccountNumber int       `bun:"account_number" json:"accountNumber" f:"label=账号额度|Account quota;min=-1;hide"`
 	ExpireTime    wire.Time `bun:"expire_time" json:"expireTime" f:"label=过期时间|Expires at;sort"`
-	PackageID     wire.ID   `bun:"package_id" json:"packageId" f:"label=产品包|Tenant package;hide;select=/api/blade-system/tenant-package/list;selectLabel=packageName"`
+	PackageID     wire.ID   `bun:"package_id" json:"packageId" f:"label=产品包|Tenant package;hide;select=/api/blade-system/tenant-package/list;selectLabel=packageName;ref=blade-system/tenant-package"`
 	DatasourceID  wire.ID   `bun:"datasource_id" json:"datasourceId" f:"label=数据源|Data source;hide;noform"`
 	LicenseKey    string    `bun:"license_key" json:"licenseKey" f:"label=授权码|License key;hide;noform;ro"`
 }
@@ -43,7 +43,7 @@ type TenantPackage struct {
 	bun.BaseModel `bun:"table:blade_tenant_package"`
 	resource.Base
 	PackageName string `bun:"package_name" json:"packageName" f:"label=产品包名称|Package name;req;max=50;search"`
-	MenuID      string `bun:"menu_id" json:"menuId" f:"label=菜单ID|Menus;type=tree;multi;hide;tree=/api/blade-system/menu/tree;nofilter"`
+	MenuID      string `bun:"menu_id" json:"menuId" f:"label=菜单ID|Menus;type=tree;multi;hide;tree=/api/blade-system/menu/tree;nofilter;ref=blade-system/menu"`
 	Remark      string `bun:"remark" json:"remark" f:"label=备注|Remark;max=255"`
 }
 
@@ -68,7 +68,7 @@ type Client struct {
 type Role struct {
 	bun.BaseModel `bun:"table:blade_role"`
 	resource.Base
-	ParentID  wire.ID `bun:"parent_id" json:"parentId" f:"label=上级角色|Parent role;tree=/api/blade-system/role/tree"`
+	ParentID  wire.ID `bun:"parent_id" json:"parentId" f:"label=上级角色|Parent role;tree=/api/blade-system/role/tree;ref=self"`
 	RoleName  string  `bun:"role_name" json:"roleName" f:"label=角色名称|Role name;req;max=255;search"`
 	Sort      int     `bun:"sort" json:"sort" f:"label=角色排序|Sort;req;sort"`
 	RoleAlias string  `bun:"role_alias" json:"roleAlias" f:"label=角色别名|Role alias;req;max=255;search;pattern=^[A-Za-z][A-Za-z0-9_-]*$"`
@@ -83,7 +83,7 @@ type Role struct {
 type Menu struct {
 	bun.BaseModel `bun:"table:blade_menu"`
 	resource.Base
-	ParentID  wire.ID `bun:"parent_id" json:"parentId" f:"label=上级菜单|Parent menu;tree=/api/blade-system/menu/tree"`
+	ParentID  wire.ID `bun:"parent_id" json:"parentId" f:"label=上级菜单|Parent menu;tree=/api/blade-system/menu/tree;ref=self"`
 	Code      string  `bun:"code" json:"code" f:"label=菜单编号|Menu code;req;max=255;search"`
 	Name      string  `bun:"name" json:"name" f:"label=菜单名称|Menu name;req;max=255;search"`
 	NameEn    string  `bun:"name_en" json:"nameEn" f:"label=英文名称|English name;max=255;hide"`
@@ -118,7 +118,7 @@ type TopMenu struct {
 type Dept struct {
 	bun.BaseModel `bun:"table:blade_dept"`
 	resource.Base
-	ParentID     wire.ID `bun:"parent_id" json:"parentId" f:"label=上级机构|Parent department;tree=/api/blade-system/dept/tree"`
+	ParentID     wire.ID `bun:"parent_id" json:"parentId" f:"label=上级机构|Parent department;tree=/api/blade-system/dept/tree;ref=self"`
 	Ancestors    string  `bun:"ancestors" json:"ancestors" f:"label=祖级列表|Ancestors;ro;hide;noform"`
 	DeptCategory int     `bun:"dept_category" json:"deptCategory" f:"label=机构类型|Category;req;dict=org_category"`
 	DeptName     string  `bun:"dept_name" json:"deptName" f:"label=机构名称|Department name;req;max=45;search"`
@@ -147,7 +147,7 @@ type Post struct {
 // The same shape serves system (blade_dict) and business (blade_dict_biz) dictionaries.
 type Dict struct {
 	resource.Base
-	ParentID    wire.ID `bun:"parent_id" json:"parentId" f:"label=上级字典|Parent;tree=/api/blade-system/dict/tree"`
+	ParentID    wire.ID `bun:"parent_id" json:"parentId" f:"label=上级字典|Parent;tree=/api/blade-system/dict/tree;ref=self"`
 	Code        string  `bun:"code" json:"code" f:"label=字典编号|Code;req;max=255;search"`
 	DictKey     string  `bun:"dict_key" json:"dictKey" f:"label=字典键值|Key;req;max=255"`
 	DictValue   string  `bun:"dict_value" json:"dictValue" f:"label=字典名称|Name;req;max=255;search"`
@@ -165,7 +165,7 @@ type Dict struct {
 type DataScope struct {
 	bun.BaseModel `bun:"table:blade_scope_data"`
 	resource.Base
-	MenuID       wire.ID `bun:"menu_id" json:"menuId" f:"label=菜单|Menu;req;tree=/api/blade-system/menu/tree"`
+	MenuID       wire.ID `bun:"menu_id" json:"menuId" f:"label=菜单|Menu;req;tree=/api/blade-system/menu/tree;ref=blade-system/menu"`
 	ResourceCode string  `bun:"resource_code" json:"resourceCode" f:"label=资源编号|Resource code;req;max=255;search"`
 	ScopeName    string  `bun:"scope_name" json:"scopeName" f:"label=数据权限名称|Rule name;req;max=255;search"`
 	ScopeField   string  `bun:"scope_field" json:"scopeField" f:"label=可见字段|Visible fields;max=255;hide"`
@@ -180,7 +180,7 @@ type DataScope struct {
 type APIScope struct {
 	bun.BaseModel `bun:"table:blade_scope_api"`
 	resource.Base
-	MenuID       wire.ID `bun:"menu_id" json:"menuId" f:"label=菜单|Menu;req;tree=/api/blade-system/menu/tree"`
+	MenuID       wire.ID `bun:"menu_id" json:"menuId" f:"label=菜单|Menu;req;tree=/api/blade-system/menu/tree;ref=blade-system/menu"`
 	ResourceCode string  `bun:"resource_code" json:"resourceCode" f:"label=资源编号|Resource code;req;max=255;search"`
 	ScopeName    string  `bun:"scope_name" json:"scopeName" f:"label=接口权限名称|Rule name;req;max=255;search"`
 	ScopePath    string  `bun:"scope_path" json:"scopePath" f:"label=接口权限地址|Path;req;max=255;pattern=^/"`

@@ -139,7 +139,7 @@ func TestRoleGrantRefusals(t *testing.T) {
 		b.Get("/api/blade-system/menu/role-tree-keys", apptest.Q("roleIds", roleA)).Fail(t, 404)
 		b.Get("/api/blade-system/role/detail", apptest.Q("id", roleA)).Fail(t, 404)
 		b.Get("/api/blade-system/role/tree-by-id", apptest.Q("roleId", roleA)).Fail(t, 404)
-		b.PostJSON("/api/blade-system/role/submit", map[string]any{"id": roleA, "roleName": "taken"}).Fail(t, 404)
+		b.Edit("/api/blade-system/role/submit", map[string]any{"id": roleA, "roleName": "taken"}).Fail(t, 404)
 		b.Post("/api/blade-system/role/remove", apptest.Q("ids", roleA)).Fail(t, 404)
 		b.Get("/api/blade-system/role/tree", apptest.Q("tenantId", tenantA)).Fail(t, 403)
 		var listB []node
@@ -312,7 +312,7 @@ func TestRoleTreeAndSubmit(t *testing.T) {
 			}
 		}
 		// A legal move, and an update that keeps what it does not send.
-		a.PostJSON(submit, map[string]any{"id": grandchild, "parentId": parent}).OK(t, nil)
+		a.Edit(submit, map[string]any{"id": grandchild, "parentId": parent}).OK(t, nil)
 		var detail struct {
 			ParentID   string `json:"parentId"`
 			RoleAlias  string `json:"roleAlias"`
@@ -357,8 +357,8 @@ func TestRoleTreeAndSubmit(t *testing.T) {
 		if msg := admin.Post(remove, apptest.Q("ids", superRole)).Fail(t, 400); !strings.Contains(msg, "超级管理员") {
 			t.Errorf("remove of the administrator role: %q", msg)
 		}
-		admin.PostJSON(submit, map[string]any{"id": superRole, "roleAlias": "boss"}).Fail(t, 400)
-		admin.PostJSON(submit, map[string]any{"id": superRole, "roleName": "超级管理员", "sort": 1}).OK(t, nil)
+		admin.Edit(submit, map[string]any{"id": superRole, "roleAlias": "boss"}).Fail(t, 400)
+		admin.Edit(submit, map[string]any{"id": superRole, "roleName": "超级管理员", "sort": 1}).OK(t, nil)
 
 		// The super user sees every tenant's roles, filters by tenant, and creates roles in a tenant.
 		made := newRole(t, admin, map[string]any{"roleName": "外派", "roleAlias": "visitor", "sort": 5, "tenantId": tenantA})

@@ -201,10 +201,10 @@ func TestDataScopeEnforcement(t *testing.T) {
 		// editing a granted rule takes effect at once (the rule cache is dropped)
 		f.grant(t, []string{own}, nil)
 		expectVisible(t, a, "own before the edit", "usera", "usera3")
-		f.super.PostJSON(dataScopeAPI+"submit", map[string]any{"id": own, "scopeType": 3}).OK(t, nil)
+		f.super.Edit(dataScopeAPI+"submit", map[string]any{"id": own, "scopeType": 3}).OK(t, nil)
 		expectVisible(t, a, "own edited into own dept", "usera", "usera2", "usera3")
 		// a scopeColumn overrides the default column
-		f.super.PostJSON(dataScopeAPI+"submit", map[string]any{"id": own, "scopeType": 2, "scopeColumn": "id"}).OK(t, nil)
+		f.super.Edit(dataScopeAPI+"submit", map[string]any{"id": own, "scopeType": 2, "scopeColumn": "id"}).OK(t, nil)
 		expectVisible(t, a, "own on column id", "usera")
 		// and removing it lifts the restriction, grant and all
 		f.super.Post(dataScopeAPI+"remove", apptest.Q("ids", own)).OK(t, nil)
@@ -239,7 +239,7 @@ func TestDataScopeEnforcement(t *testing.T) {
 		}
 		f.super.PostJSON(dataScopeAPI+"submit", map[string]any{"menuId": f.userMenuID, "resourceCode": "user",
 			"scopeName": "bad type", "scopeType": 9}).Fail(t, 400)
-		f.super.PostJSON(dataScopeAPI+"submit", map[string]any{"id": custom, "scopeValue": "x = ;"}).Fail(t, 400)
+		f.super.Edit(dataScopeAPI+"submit", map[string]any{"id": custom, "scopeValue": "x = ;"}).Fail(t, 400)
 
 		// administrators are never restricted
 		expectVisible(t, f.admin, "tenant admin", everyone...)
@@ -248,9 +248,9 @@ func TestDataScopeEnforcement(t *testing.T) {
 		expectVisible(t, h.Login(f.tenant, "userb", "123456"), "userb, dept subtree", "userb")
 		expectVisible(t, h.Login(f.tenant, "userc", "123456"), "userc, dept subtree", "userc")
 		// the subtree follows department moves (the ancestors dept/submit keeps)
-		f.admin.PostJSON(deptAPI+"submit", map[string]any{"id": f.depts["D2"], "parentId": f.depts["D1a"]}).OK(t, nil)
+		f.admin.Edit(deptAPI+"submit", map[string]any{"id": f.depts["D2"], "parentId": f.depts["D1a"]}).OK(t, nil)
 		expectVisible(t, a, "dept subtree after D2 moved under D1a", "usera", "usera2", "usera3", "userb", "userc")
-		f.admin.PostJSON(deptAPI+"submit", map[string]any{"id": f.depts["D1a"], "parentId": f.depts["root"]}).OK(t, nil)
+		f.admin.Edit(deptAPI+"submit", map[string]any{"id": f.depts["D1a"], "parentId": f.depts["root"]}).OK(t, nil)
 		expectVisible(t, a, "dept subtree after D1a (with D2) left D1", "usera", "usera2", "usera3")
 	})
 }
@@ -283,7 +283,7 @@ func TestDataScopeCRUD(t *testing.T) {
 		}
 		// rules are global: any signed-in user reads them, only the super user writes
 		f.admin.Get(dataScopeAPI+"detail", apptest.Q("id", id)).OK(t, nil)
-		f.admin.PostJSON(dataScopeAPI+"submit", map[string]any{"id": id, "scopeType": 1}).Fail(t, 403)
+		f.admin.Edit(dataScopeAPI+"submit", map[string]any{"id": id, "scopeType": 1}).Fail(t, 403)
 		f.admin.Post(dataScopeAPI+"remove", apptest.Q("ids", id)).Fail(t, 403)
 		f.super.PostJSON(dataScopeAPI+"submit", map[string]any{}).Fail(t, 400)
 		if msg := f.super.PostJSON(dataScopeAPI+"submit", map[string]any{"menuId": f.userMenuID, "resourceCode": "user", "scopeType": 1}).Fail(t, 400); msg != "请输入数据权限名称" {
@@ -303,7 +303,7 @@ func TestDataScopeCRUD(t *testing.T) {
 		f.super.Get(apiScopeAPI+"detail", apptest.Q("id", made.ID)).OK(t, nil)
 		f.super.PostJSON(apiScopeAPI+"submit", map[string]any{"menuId": f.userMenuID, "resourceCode": "user", "scopeName": "bad",
 			"scopePath": "no-slash", "scopeType": 1}).Fail(t, 400)
-		f.admin.PostJSON(apiScopeAPI+"submit", map[string]any{"id": made.ID, "scopeName": "x"}).Fail(t, 403)
+		f.admin.Edit(apiScopeAPI+"submit", map[string]any{"id": made.ID, "scopeName": "x"}).Fail(t, 403)
 		f.super.Post(apiScopeAPI+"remove", apptest.Q("ids", made.ID)).OK(t, nil)
 		f.super.Get(apiScopeAPI+"detail", apptest.Q("id", made.ID)).Fail(t, 404)
 	})
@@ -336,9 +336,9 @@ func TestAPIScopeEnforcement(t *testing.T) {
 		f.admin.Get("/api/blade-user/detail", detail).OK(t, nil)
 
 		// widening the rule takes effect at once
-		f.super.PostJSON(apiScopeAPI+"submit", map[string]any{"id": made.ID, "scopePath": "/api/blade-user/**"}).OK(t, nil)
+		f.super.Edit(apiScopeAPI+"submit", map[string]any{"id": made.ID, "scopePath": "/api/blade-user/**"}).OK(t, nil)
 		a.Get("/api/blade-user/detail", detail).OK(t, nil)
-		f.super.PostJSON(apiScopeAPI+"submit", map[string]any{"id": made.ID, "scopePath": "/api/blade-user/page"}).OK(t, nil)
+		f.super.Edit(apiScopeAPI+"submit", map[string]any{"id": made.ID, "scopePath": "/api/blade-user/page"}).OK(t, nil)
 		a.Get("/api/blade-user/detail", detail).Fail(t, 403)
 
 		// taking the grant away, or removing the rule, lifts the restriction

@@ -127,13 +127,13 @@ func TestRegisterGuestClosedAndQuota(t *testing.T) {
 		tenantB, _ := h.NewTenant("Small Co")
 		var tenants apptest.Page[map[string]any]
 		admin.Get("/api/blade-system/tenant/page", apptest.Q("tenantId", tenantB)).OK(t, &tenants)
-		admin.PostJSON("/api/blade-system/tenant/submit", map[string]any{"id": tenants.Records[0]["id"], "accountNumber": 1}).OK(t, nil)
+		admin.Edit("/api/blade-system/tenant/submit", map[string]any{"id": tenants.Records[0]["id"], "accountNumber": 1}).OK(t, nil)
 		oidB := identity(t, h, tenantB, "q")
 		if msg := register(anon, "tenantId", tenantB, "account", "q1", "password", "pw", "oauthId", oidB).Fail(t, 400); !strings.Contains(msg, "最大账号额度") {
 			t.Errorf("quota: %q", msg)
 		}
 		// a tenant without a "user" role: the account is created without roles
-		admin.PostJSON("/api/blade-system/tenant/submit", map[string]any{"id": tenants.Records[0]["id"], "accountNumber": -1}).OK(t, nil)
+		admin.Edit("/api/blade-system/tenant/submit", map[string]any{"id": tenants.Records[0]["id"], "accountNumber": -1}).OK(t, nil)
 		register(anon, "tenantId", tenantB, "account", "q1", "password", "pw", "oauthId", oidB).OK(t, nil)
 
 		// registration switched off
@@ -142,7 +142,7 @@ func TestRegisterGuestClosedAndQuota(t *testing.T) {
 		if len(params.Records) != 1 {
 			t.Fatalf("param account.registerUser: %v", params.Records)
 		}
-		admin.PostJSON("/api/blade-system/param/submit", map[string]any{"id": params.Records[0]["id"], "paramValue": "false"}).OK(t, nil)
+		admin.Edit("/api/blade-system/param/submit", map[string]any{"id": params.Records[0]["id"], "paramValue": "false"}).OK(t, nil)
 		oid := identity(t, h, "000000", "closed")
 		if msg := register(anon, "tenantId", "000000", "account", "c1", "password", "pw", "oauthId", oid).Fail(t, 400); !strings.Contains(msg, "未开启注册") {
 			t.Errorf("registration off: %q", msg)

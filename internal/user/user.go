@@ -33,9 +33,9 @@ type User struct {
 	Phone    string    `bun:"phone" json:"phone" f:"label=手机号码|Phone;max=45;pattern=^1[0-9]{10}$"`
 	Birthday wire.Time `bun:"birthday" json:"birthday" f:"label=生日|Birthday;type=date;hide"`
 	Sex      int       `bun:"sex" json:"sex" f:"label=性别|Sex;dict=sex;hide"`
-	RoleID   string    `bun:"role_id" json:"roleId" f:"label=所属角色|Roles;type=tree;multi;req;tree=/api/blade-system/role/tree;nofilter;hide"`
-	DeptID   string    `bun:"dept_id" json:"deptId" f:"label=所属部门|Departments;type=tree;multi;req;tree=/api/blade-system/dept/tree;nofilter;hide"`
-	PostID   string    `bun:"post_id" json:"postId" f:"label=所属岗位|Posts;type=tree;multi;tree=/api/blade-system/post/select;nofilter;hide"`
+	RoleID   string    `bun:"role_id" json:"roleId" f:"label=所属角色|Roles;type=tree;multi;req;tree=/api/blade-system/role/tree;nofilter;hide;ref=blade-system/role"`
+	DeptID   string    `bun:"dept_id" json:"deptId" f:"label=所属部门|Departments;type=tree;multi;req;tree=/api/blade-system/dept/tree;nofilter;hide;ref=blade-system/dept"`
+	PostID   string    `bun:"post_id" json:"postId" f:"label=所属岗位|Posts;type=tree;multi;tree=/api/blade-system/post/select;nofilter;hide;ref=blade-system/post"`
 	UserExt  string    `bun:"user_ext" json:"userExt" f:"label=用户拓展信息|Extra information;type=text;max=10000;hide;noform"`
 
 	RoleName     string `bun:"-" json:"roleName"`

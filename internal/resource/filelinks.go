@@ -1,0 +1,68 @@
+package resource
+
+import (
+	"context"
+	"reflect"
+
+	"github.com/uptrace/bun"
+)
+
+// File links: a field of type image holds a link to an uploaded file. Its
+// value is trusted by whoever later reads the row (the server signs it into a
+// working link), so a submit may only store a file of the row's own tenant,
+// and reads sign only such files. The files area implements FileLinks.
+
+// FileLinks checks and signs stored file links.
+type FileLinks interface {
+	// CheckLink accepts a link to a live upload of tenantID and returns the
+	// form to store; anything else is a 400.
+	CheckLink(ctx context.Context, idb bun.IDB, tenantID, link string) (string, error)
+	// Sign turns a stored link into a working one when the file is tenantID's.
+	Sign(tenantID, link string) string
+}
+
+// checkFileLinks validates the image fields about to be written; cur is the
+// stored row on update (an unchanged link is kept as it is, whatever it is:
+// a social login's avatar URL stays until the user changes it).
+func (r *Resource[T]) checkFileLinks(ctx context.Context, idb bun.IDB, row, cur *T, fields func(*Field) bool) error {
+	tenantID := any(row).(hasBase).base().TenantID
+	v := reflect.ValueOf(row).Elem()
+	for _, f := range r.meta.Fields {
+		if f.Type != TypeImage || f.ValueType != ValueString || !fields(f) {
+			continue
+		}
+		fv := v.FieldByIndex(f.index)
+		link := fv.String()
+		if link == "" || (cur != nil && reflect.ValueOf(cur).Elem().FieldByIndex(f.index).String() == link) {
+			continue
+		}
+		if cur != nil && r.env.Files != nil && r.env.Files.Sign(tenantID, reflect.ValueOf(cur).Elem().FieldByIndex(f.index).String()) == link {
+			continue // the form sent back the signed form of the stored link
+		}
+		if r.env == nil || r.env.Files == nil {
+			return fieldError(ctx, f, msgFileNotOwned(f))
+		}
+		stored, err := r.env.Files.CheckLink(ctx, idb, tenantID, link)
+		if err != nil {
+			return fieldError(ctx, f, msgFileNotOwned(f))
+		}
+		fv.SetString(stored)
+	}
+	return nil
+}
+
+// signFileLinks makes the stored links of a row about to be sent work for
+// its reader, and drops links to files of another tenant.
+func (r *Resource[T]) signFileLinks(row *T) {
+	if r.env == nil || r.env.Files == nil || !r.meta.hasImage {
+		return
+	}
+	v := reflect.ValueOf(row).Elem()
+	tenantID := any(row).(hasBase).base().TenantID
+	for _, f := range r.meta.Fields {
+		if f.Type == TypeImage && f.ValueType == ValueString {
+			fv := v.FieldByIndex(f.index)
+			fv.SetString(r.env.Files.Sign(tenantID, fv.String()))
+		}
+	}
+}

@@ -134,7 +134,7 @@ func TestSecretsWriteOnly(t *testing.T) {
 			{"id": id, "clientSecret": "", "scope": "server"},
 			{"id": id, "scope": "server"},
 		} {
-			super.PostJSON("/api/blade-system/client/submit", keep).OK(t, &row)
+			super.Edit("/api/blade-system/client/submit", keep).OK(t, &row)
 			if row["clientSecret"] != "first-secret" || row["scope"] != "server" {
 				t.Errorf("submit %v: %v", keep, row)
 			}
@@ -142,7 +142,7 @@ func TestSecretsWriteOnly(t *testing.T) {
 				t.Errorf("after submit %v the old secret no longer works: %d", keep, got)
 			}
 		}
-		super.PostJSON("/api/blade-system/client/submit", map[string]any{"id": id, "clientSecret": "second-secret"}).OK(t, nil)
+		super.Edit("/api/blade-system/client/submit", map[string]any{"id": id, "clientSecret": "second-secret"}).OK(t, nil)
 		if clientLogin(h, "bbsec", "first-secret") != 401 || clientLogin(h, "bbsec", "second-secret") != 200 {
 			t.Errorf("a new secret did not replace the old one")
 		}
@@ -152,12 +152,12 @@ func TestSecretsWriteOnly(t *testing.T) {
 		pw := params["tenant.default.password"]["id"].(string)
 		for _, keep := range []string{resource.SecretMask, ""} {
 			var p map[string]any
-			super.PostJSON("/api/blade-system/param/submit", map[string]any{"id": pw, "paramValue": keep}).OK(t, &p)
+			super.Edit("/api/blade-system/param/submit", map[string]any{"id": pw, "paramValue": keep}).OK(t, &p)
 			if p["paramValue"] != "admin" {
 				t.Errorf("param submitted with %q: %v", keep, p["paramValue"])
 			}
 		}
-		super.PostJSON("/api/blade-system/param/submit", map[string]any{"id": pw, "paramValue": "Tenant#1"}).OK(t, nil)
+		super.Edit("/api/blade-system/param/submit", map[string]any{"id": pw, "paramValue": "Tenant#1"}).OK(t, nil)
 		var tenant struct {
 			TenantID string `json:"tenantId"`
 		}
@@ -165,7 +165,7 @@ func TestSecretsWriteOnly(t *testing.T) {
 		h.Login(tenant.TenantID, "admin", "Tenant#1") // the new tenant's admin got the new default password
 		// a plain parameter is no secret: an empty value is refused, not kept
 		fc := params["account.failCount"]["id"].(string)
-		if msg := super.PostJSON("/api/blade-system/param/submit", map[string]any{"id": fc, "paramValue": ""}).Fail(t, 400); msg != "请输入参数键值" {
+		if msg := super.Edit("/api/blade-system/param/submit", map[string]any{"id": fc, "paramValue": ""}).Fail(t, 400); msg != "请输入参数键值" {
 			t.Errorf("empty plain parameter: %q", msg)
 		}
 		// nor is the mask a value for a new secret parameter

@@ -39,12 +39,15 @@ test('menu navigation opens tabs; closing, close-others and close-all follow the
 
 test('menu search finds leaf menus by prefix and Esc closes it', async ({ page }) => {
   await login(page);
-  await page.getByRole('button', { name: '搜索' }).click();
+  // exact: the top bar's button is labelled 搜索; once 参数管理 has loaded, its search bar has a
+  // "search 搜索" button too, and a loose name matched both whenever that page was quick enough.
+  const openSearch = page.getByRole('button', { name: '搜索', exact: true });
+  await openSearch.click();
   const input = page.getByPlaceholder('请输入菜单名称');
   await input.fill('参数');
   await page.locator('.ant-select-item-option, .ant-select-dropdown').getByText('参数管理').first().click();
   await expect(tab(page, '参数管理')).toHaveAttribute('aria-selected', 'true');
-  await page.getByRole('button', { name: '搜索' }).click();
+  await openSearch.click();
   await expect(page.getByPlaceholder('请输入菜单名称')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByPlaceholder('请输入菜单名称')).toBeHidden();

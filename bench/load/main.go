@@ -54,6 +54,9 @@ func run() error {
 	if *prepare != "" {
 		return prepareDir(*prepare)
 	}
+	if *mixed {
+		return runMixed()
+	}
 	dir, err := os.MkdirTemp("", "bluebird-load-")
 	if err != nil {
 		return err

@@ -155,7 +155,7 @@ func (a *App) routes() http.Handler {
 
 	env := &resource.Env{DB: a.DB, Scope: a.Scopes}
 	root := chi.NewRouter()
-	root.Use(httpx.RequestIDMiddleware, httpx.Recover)
+	root.Use(httpx.RequestIDMiddleware, httpx.Recover, db.TrackRequests)
 	root.Get("/healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) })
 	root.Get("/readyz", a.handleReady)
 	root.Handle("/metrics", promhttp.HandlerFor(a.metrics, promhttp.HandlerOpts{}))

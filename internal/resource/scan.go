@@ -171,7 +171,7 @@ type sqlQuerier interface {
 func rawConn(idb bun.IDB) sqlQuerier {
 	switch c := idb.(type) {
 	case *db.DB:
-		return c.DB.DB
+		return c.Reader()
 	case *bun.DB:
 		return c.DB
 	case bun.Tx:

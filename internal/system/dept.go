@@ -87,7 +87,7 @@ func tenantDeptLinks(ctx context.Context, idb bun.IDB, tenantID string) (map[wir
 func (s *Service) deptBeforeSave(ctx context.Context, tx bun.Tx, d *Dept, isNew bool) error {
 	if isNew {
 		// the super user may name another tenant; it must exist
-		if t, err := s.Tenant(ctx, d.TenantID); err != nil {
+		if t, err := s.TenantIn(ctx, tx, d.TenantID); err != nil {
 			return err
 		} else if t == nil {
 			return httpx.Badf("租户不存在", "No such tenant")

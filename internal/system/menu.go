@@ -300,7 +300,7 @@ func (s *Service) tenantBoundKey(ctx context.Context, idb bun.IDB, sn *menuSnap,
 	if tenantID == authz.SuperTenant {
 		return nil, "*", nil
 	}
-	t, err := s.Tenant(ctx, tenantID)
+	t, err := s.TenantIn(ctx, idb, tenantID)
 	if err != nil {
 		return nil, "", err
 	}
@@ -311,7 +311,11 @@ func (s *Service) tenantBoundKey(ctx context.Context, idb bun.IDB, sn *menuSnap,
 	var load func() ([]wire.ID, error)
 	if t.PackageID == 0 {
 		// The default package follows the tenant.default.menuCode parameter.
-		key = "d:" + s.Param(ctx, "tenant.default.menuCode", "")
+		menuCodes, err := s.ParamIn(ctx, idb, "tenant.default.menuCode", "")
+		if err != nil {
+			return nil, "", err
+		}
+		key = "d:" + menuCodes
 		load = func() ([]wire.ID, error) { return s.packageMenus(ctx, idb, 0) }
 	} else {
 		// Packages are edited on the tenant-package screen, which does not

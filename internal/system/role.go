@@ -288,7 +288,7 @@ func (s *Service) checkRole(ctx context.Context, tx bun.Tx, row *Role, present m
 	if isNew {
 		tenantID = p.TenantID
 		if p.IsSuper() && row.TenantID != "" && row.TenantID != p.TenantID {
-			t, err := s.Tenant(ctx, row.TenantID)
+			t, err := s.TenantIn(ctx, tx, row.TenantID)
 			if err != nil {
 				return err
 			}

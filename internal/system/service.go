@@ -100,11 +100,42 @@ func (s *Service) Param(ctx context.Context, key, def string) string {
 
 // ParamInt reads an integer parameter.
 func (s *Service) ParamInt(ctx context.Context, key string, def int) int {
-	n, err := strconv.Atoi(strings.TrimSpace(s.Param(ctx, key, "")))
+	return atoiOr(s.Param(ctx, key, ""), def)
+}
+
+func atoiOr(v string, def int) int {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
 	if err != nil {
 		return def
 	}
 	return n
+}
+
+// ParamIn is Param read through idb. A write transaction reads through
+// itself, since a statement beside it is refused (db.ErrOutsideTx), and does
+// not fill the cache (its view is not yet everybody's); other handles use Param.
+func (s *Service) ParamIn(ctx context.Context, idb bun.IDB, key, def string) (string, error) {
+	if !inTx(idb) {
+		return s.Param(ctx, key, def), nil
+	}
+	var values []string
+	err := idb.NewSelect().Model((*Param)(nil)).Column("param_value").
+		Where("param_key = ? AND is_deleted = 0", key).Limit(1).Scan(ctx, &values)
+	if err != nil {
+		return "", err
+	}
+	if len(values) == 0 || values[0] == "" {
+		return def, nil
+	}
+	return values[0], nil
+}
+
+func inTx(idb bun.IDB) bool {
+	switch idb.(type) {
+	case bun.Tx, *bun.Tx:
+		return true
+	}
+	return false
 }
 
 // Client returns a live OAuth client by id, or nil.
@@ -150,15 +181,10 @@ func (s *Service) Tenant(ctx context.Context, tenantID string) (*auth.TenantInfo
 	if ok {
 		return t, nil
 	}
-	var row Tenant
-	err := s.DB.NewSelect().Model(&row).Where("tenant_id = ? AND is_deleted = 0", tenantID).Limit(1).Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil
-	}
-	if err != nil {
+	t, err := loadTenant(ctx, s.DB, tenantID)
+	if t == nil {
 		return nil, err
 	}
-	t = &auth.TenantInfo{TenantID: row.TenantID, Name: row.TenantName, ExpireTime: row.ExpireTime, AccountNumber: row.AccountNumber, PackageID: row.PackageID}
 	s.mu.Lock()
 	if s.gen == gen {
 		if s.tenants == nil {
@@ -168,6 +194,27 @@ func (s *Service) Tenant(ctx context.Context, tenantID string) (*auth.TenantInfo
 	}
 	s.mu.Unlock()
 	return t, nil
+}
+
+// TenantIn is Tenant read through idb; a write transaction reads through
+// itself, uncached (see ParamIn).
+func (s *Service) TenantIn(ctx context.Context, idb bun.IDB, tenantID string) (*auth.TenantInfo, error) {
+	if !inTx(idb) {
+		return s.Tenant(ctx, tenantID)
+	}
+	return loadTenant(ctx, idb, tenantID)
+}
+
+func loadTenant(ctx context.Context, idb bun.IDB, tenantID string) (*auth.TenantInfo, error) {
+	var row Tenant
+	err := idb.NewSelect().Model(&row).Where("tenant_id = ? AND is_deleted = 0", tenantID).Limit(1).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &auth.TenantInfo{TenantID: row.TenantID, Name: row.TenantName, ExpireTime: row.ExpireTime, AccountNumber: row.AccountNumber, PackageID: row.PackageID}, nil
 }
 
 // RoleAliases returns the aliases of the tenant's live roles among ids.

@@ -58,7 +58,11 @@ func (s *Service) beforeSaveTenant(ctx context.Context, tx bun.Tx, t *Tenant, is
 		return nil
 	}
 	if t.AccountNumber == 0 {
-		t.AccountNumber = s.ParamInt(ctx, "tenant.default.accountNumber", -1)
+		n, err := s.ParamIn(ctx, tx, "tenant.default.accountNumber", "")
+		if err != nil {
+			return err
+		}
+		t.AccountNumber = atoiOr(n, -1)
 	}
 	tenantID, err := newTenantID(ctx, tx)
 	if err != nil {
@@ -130,7 +134,11 @@ func (s *Service) provisionTenant(ctx context.Context, tx bun.Tx, t *Tenant) err
 	if s.Users == nil {
 		return nil
 	}
-	return s.Users.CreateAdmin(ctx, tx, t.TenantID, roleID, deptID, authn.MD5Hex(s.Param(ctx, "tenant.default.password", "admin")))
+	password, err := s.ParamIn(ctx, tx, "tenant.default.password", "admin")
+	if err != nil {
+		return err
+	}
+	return s.Users.CreateAdmin(ctx, tx, t.TenantID, roleID, deptID, authn.MD5Hex(password))
 }
 
 // packageMenus is the menu ids a package holds; with no package, the menus
@@ -147,8 +155,12 @@ func (s *Service) packageMenus(ctx context.Context, idb bun.IDB, packageID wire.
 	if err := idb.NewSelect().Model(&menus).Where("is_deleted = 0").Scan(ctx); err != nil {
 		return nil, err
 	}
+	menuCodes, err := s.ParamIn(ctx, idb, "tenant.default.menuCode", "")
+	if err != nil {
+		return nil, err
+	}
 	codes := map[string]bool{}
-	for _, c := range strings.Split(s.Param(ctx, "tenant.default.menuCode", ""), ",") {
+	for _, c := range strings.Split(menuCodes, ",") {
 		codes[strings.TrimSpace(c)] = true
 	}
 	children := map[wire.ID][]Menu{}

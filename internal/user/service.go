@@ -21,6 +21,7 @@ import (
 // Platform is what blade-user needs from blade-system.
 type Platform interface {
 	Tenant(ctx context.Context, tenantID string) (*auth.TenantInfo, error)
+	TenantIn(ctx context.Context, idb bun.IDB, tenantID string) (*auth.TenantInfo, error)
 	Param(ctx context.Context, key, def string) string
 	Names(ctx context.Context, kind string, ids []wire.ID) (map[wire.ID]string, error)
 	DeptSubtree(ctx context.Context, tenantID string, deptID wire.ID) ([]wire.ID, error)
@@ -142,7 +143,7 @@ func (s *Service) beforeSave(ctx context.Context, tx bun.Tx, u *User, isNew bool
 	if u.UserType == 0 {
 		u.UserType = 1
 	}
-	t, err := s.Platform.Tenant(ctx, u.TenantID)
+	t, err := s.Platform.TenantIn(ctx, tx, u.TenantID)
 	if err != nil {
 		return err
 	}

@@ -79,7 +79,7 @@ func TestUserLifecycle(t *testing.T) {
 			t.Fatalf("platform detail: %v", pd)
 		}
 		// update (edit form), user-list, selectUserListPage
-		ta.PostJSON("/api/blade-user/update", map[string]any{"id": id, "realName": "Alice L"}).OK(t, nil)
+		ta.Edit("/api/blade-user/update", map[string]any{"id": id, "realName": "Alice L"}).OK(t, nil)
 		var opts []map[string]any
 		ta.Get("/api/blade-user/user-list", nil).OK(t, &opts)
 		if len(opts) != 2 {

@@ -516,7 +516,7 @@ func EmptyPostgres(t testing.TB) string {
 	return withDB(base, name)
 }
 
-// Edit updates a row through a submit path the way the console's form does:
+// Edit updates a row through a submit (or update) path the way the console's form does:
 // with the version the row has now, read through the resource's detail
 // (the optimistic lock refuses an update without it). When the caller cannot
 // read the row, the body goes as it is and the server answers for it.
@@ -526,7 +526,7 @@ func (c *Client) Edit(submitPath string, body map[string]any) *Resp {
 		var cur struct {
 			Version int `json:"version"`
 		}
-		detail := strings.TrimSuffix(submitPath, "submit") + "detail"
+		detail := submitPath[:strings.LastIndex(submitPath, "/")+1] + "detail"
 		if r := c.Get(detail, url.Values{"id": {fmt.Sprint(body["id"])}}); r.Status == 200 && json.Unmarshal(r.Env.Data, &cur) == nil && cur.Version > 0 {
 			with := make(map[string]any, len(body)+1)
 			for k, v := range body {

@@ -48,7 +48,7 @@ type mixStats struct {
 	firstBad string
 }
 
-func (s *mixStats) add(d time.Duration, status int, ok bool, body []byte) {
+func (s *mixStats) add(path string, d time.Duration, status int, ok bool, body []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.lat = append(s.lat, d)
@@ -58,7 +58,7 @@ func (s *mixStats) add(d time.Duration, status int, ok bool, body []byte) {
 	if !ok {
 		s.nFailed++
 		if s.firstBad == "" {
-			s.firstBad = fmt.Sprintf("HTTP %d %.200s", status, body)
+			s.firstBad = fmt.Sprintf("(first: %s: HTTP %d %.200s)", path, status, body)
 		}
 	}
 }
@@ -93,14 +93,14 @@ func runMixed() error {
 		}},
 		"user": {"user create", func(i int64) (string, string, any) {
 			account := fmt.Sprintf("mix%s%d", run, i)
-			return "POST", "/api/blade-user/submit", map[string]any{"account": account, "name": account, "realName": account,
+			return "POST", "/api/blade-user/submit", map[string]any{"account": account, "name": "负载用户", "realName": "负载用户",
 				"password": "123456", "roleId": roleID.String(), "deptId": deptID.String()}
 		}},
 		"param": {"param create", func(i int64) (string, string, any) {
 			return "POST", "/api/blade-system/param/submit", map[string]any{"paramName": "负载参数", "paramKey": fmt.Sprintf("bench.mix.%s.%d", run, i), "paramValue": "v"}
 		}},
 		"read": {"read", func(i int64) (string, string, any) {
-			reads := []string{"/api/blade-user/page?current=1&size=10", "/api/blade-system/param/page?current=1&size=10",
+			reads := []string{"/api/blade-user/page?current=1&size=10", "/api/blade-system/param/list?current=1&size=10",
 				"/api/blade-system/tenant/page?current=1&size=10", "/api/blade-system/menu/routes"}
 			return "GET", reads[i%int64(len(reads))], nil
 		}},
@@ -143,7 +143,7 @@ func runMixed() error {
 		t0 := time.Now()
 		res, err := client.Do(req)
 		if err != nil {
-			st.add(time.Since(t0), 599, false, []byte(err.Error()))
+			st.add(path, time.Since(t0), 599, false, []byte(err.Error()))
 			return
 		}
 		b, _ := io.ReadAll(res.Body)
@@ -154,7 +154,7 @@ func runMixed() error {
 			var env struct{ Success bool }
 			ok = json.Unmarshal(b, &env) == nil && env.Success
 		}
-		st.add(d, res.StatusCode, ok, b)
+		st.add(path, d, res.StatusCode, ok, b)
 	}
 
 	fmt.Printf("mixed load for %v: %s (%d connections)\n", *duration, *mix, len(workers))

@@ -1,5 +1,8 @@
 // Package db opens the database (embedded SQLite or PostgreSQL) behind one
-// bun handle, runs the migrations and gives transactions and ids.
+// bun handle, runs the migrations and gives transactions and ids. It also
+// keeps the write discipline (writeguard.go): on SQLite one writer
+// connection and a read-only pool, and no statement of a request beside its
+// open write transaction.
 package db
 
 import (

@@ -92,6 +92,11 @@ func tracked(t *testing.T) context.Context {
 	return ctx
 }
 
+func insertG(ctx context.Context, tx bun.Tx, n int) error {
+	_, err := tx.NewRaw("INSERT INTO g VALUES (?)", n).Exec(ctx)
+	return err
+}
+
 func countG(t *testing.T, ctx context.Context, idb bun.IDB) int {
 	t.Helper()
 	n, err := idb.NewSelect().TableExpr("g").Count(ctx)
@@ -116,7 +121,7 @@ func TestGuardRefusesStatementsBesideTheTransaction(t *testing.T) {
 			}
 		}
 		err := d.Tx(ctx, func(tx bun.Tx) error {
-			if _, err := tx.NewRaw("INSERT INTO g VALUES (1)").Exec(ctx); err != nil {
+			if err := insertG(ctx, tx, 1); err != nil {
 				return err
 			}
 			if n := countG(t, ctx, tx); n != 1 {
@@ -158,17 +163,14 @@ func TestGuardPanicsInTests(t *testing.T) {
 				}
 			}()
 			_ = d.Tx(ctx, func(tx bun.Tx) error {
-				if _, err := tx.NewRaw("INSERT INTO g VALUES (1)").Exec(ctx); err != nil {
+				if err := insertG(ctx, tx, 1); err != nil {
 					return err
 				}
 				_, _ = d.NewSelect().TableExpr("g").Count(ctx)
 				return nil
 			})
 		}()
-		err := d.Tx(ctx, func(tx bun.Tx) error {
-			_, err := tx.NewRaw("INSERT INTO g VALUES (2)").Exec(ctx)
-			return err
-		})
+		err := d.Tx(ctx, func(tx bun.Tx) error { return insertG(ctx, tx, 2) })
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -162,7 +162,8 @@ func (a *App) routes() http.Handler {
 
 	api := chi.NewRouter()
 	a.api = api
-	api.Use(httpx.AccessLog(a.Logger, a.observe), limitBody, a.authenticate, a.apiScope)
+	// CleanInput after authenticate: an anonymous caller is refused before its body is read.
+	api.Use(httpx.AccessLog(a.Logger, a.observe), limitBody, a.authenticate, httpx.CleanInput, a.apiScope)
 	api.NotFound(httpx.Handle(func(*http.Request) (any, error) { return nil, httpx.ErrRouteNotFound }))
 	api.MethodNotAllowed(httpx.Handle(func(*http.Request) (any, error) { return nil, httpx.ErrMethod }))
 

@@ -5,7 +5,9 @@ import (
 	"context"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/bluebird/console/internal/platform/httpx"
 	"github.com/bluebird/console/internal/platform/i18n"
@@ -32,6 +34,7 @@ func FuzzParseQuery(f *testing.F) {
 		"current=1&size=10", "name=abc&descs=name,count", "createTime_dategt=2024-01-01&createTime_datelt=2024-02-01 10:00:00",
 		"count_gt=3&kind=2&owner=123", "descs=nope", "size=99999", "name_likeright=a%25_&code_null=", "due_dateequal=2024-13-45",
 		"owner=abc", "current=-5", "ascs=name;drop table x", "name_ignore=zz&x=1",
+		"current=4611686018427387904&size=10", "size=99999999999999999999", "current=1000001", "name=" + strings.Repeat("x", 256),
 	} {
 		f.Add(s)
 	}
@@ -47,12 +50,15 @@ func FuzzParseQuery(f *testing.F) {
 			}
 			return
 		}
-		if q.Size < 1 || q.Size > MaxPageSize || q.Current < 1 {
+		if q.Size < 1 || q.Size > MaxPageSize || q.Current < 1 || q.Current > httpx.MaxPage {
 			t.Fatalf("paging out of range: %+v", q)
 		}
 		for _, c := range q.Conds {
 			if fuzzRes.Meta().Field(c.Field.Name) != c.Field || c.Field.Filter == "" {
 				t.Fatalf("undeclared filter %s", c.Field.Name)
+			}
+			if s, ok := c.Value.(string); ok && utf8.RuneCountInString(s) > max(MaxFilterLen, c.Field.Max) {
+				t.Fatalf("filter %s of %d characters", c.Field.Name, utf8.RuneCountInString(s))
 			}
 		}
 		for _, o := range q.Order {

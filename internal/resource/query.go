@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bluebird/console/internal/platform/db"
 	"github.com/bluebird/console/internal/platform/httpx"
@@ -12,7 +13,12 @@ import (
 )
 
 // MaxPageSize caps `size` so no single request can ask for the whole table.
-const MaxPageSize = 1000
+const MaxPageSize = httpx.MaxPageSize
+
+// MaxFilterLen bounds a filter value in characters, or the field's own max
+// when that is larger: a longer value cannot match a stored one, and a long
+// LIKE pattern is refused by SQLite.
+const MaxFilterLen = 255
 
 // Query is a parsed list request (api-contract.md §3).
 type Query struct {
@@ -43,21 +49,11 @@ var reserved = map[string]bool{"current": true, "size": true, "descs": true, "as
 // ParseQuery reads paging, filters and sorts from the URL query. Filters on
 // undeclared names are ignored; sorts on undeclared columns are a 400.
 func (m *Meta) ParseQuery(v url.Values) (*Query, error) {
-	q := &Query{Current: 1, Size: 10}
-	var err error
-	if s := v.Get("current"); s != "" {
-		if q.Current, err = strconv.Atoi(s); err != nil || q.Current < 1 {
-			return nil, httpx.InvalidParam("current")
-		}
+	paging, err := httpx.ParsePaging(v)
+	if err != nil {
+		return nil, err
 	}
-	if s := v.Get("size"); s != "" {
-		if q.Size, err = strconv.Atoi(s); err != nil || q.Size < 1 {
-			return nil, httpx.InvalidParam("size")
-		}
-		if q.Size > MaxPageSize {
-			q.Size = MaxPageSize
-		}
-	}
+	q := &Query{Current: paging.Current, Size: paging.Size}
 	for _, key := range []string{"descs", "ascs"} {
 		for _, name := range strings.Split(v.Get(key), ",") {
 			name = strings.TrimSpace(name)
@@ -126,6 +122,9 @@ func buildCond(f *Field, op, raw, key string) (Cond, error) {
 		}
 	}
 	c := Cond{Field: f, Op: op}
+	if limit := max(MaxFilterLen, f.Max); utf8.RuneCountInString(raw) > limit {
+		return c, httpx.Badf("查询条件%s过长(最多%d个字符)", "Filter %s is too long (at most %d characters)", key, limit)
+	}
 	switch op {
 	case "null", "notnull":
 		return c, nil

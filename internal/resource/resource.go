@@ -465,6 +465,11 @@ func (r *Resource[T]) Check(ctx context.Context, row *T, present map[string]bool
 		if f.Min != nil && (fv.Kind() == reflect.Int || fv.Kind() == reflect.Int64) && fv.Int() < int64(*f.Min) {
 			fail(f, i18n.T(f.Label.Zh+"不能小于%d", f.Label.En+" must be at least %d").Format(*f.Min))
 		}
+		// A Go int is an INTEGER column (int64 is BIGINT), which PostgreSQL
+		// bounds to 32 bits.
+		if fv.Kind() == reflect.Int && fv.Int() != int64(int32(fv.Int())) {
+			fail(f, i18n.T(f.Label.Zh+"超出范围", f.Label.En+" is out of range"))
+		}
 	}
 	if len(errs) > 0 {
 		return &httpx.Error{Status: 400, Msg: first, Data: errs}
@@ -531,6 +536,9 @@ func (r *Resource[T]) Save(ctx context.Context, tx bun.Tx, row *T, present map[s
 			b.TenantID = authz.SuperTenant
 		case r.spec.Scope == TenantAdmin && p.IsSuper() && b.TenantID != "":
 			// the super user may create rows in another tenant
+			if len(b.TenantID) > maxTenantID {
+				return errTenantID
+			}
 		default:
 			b.TenantID = p.TenantID
 		}
@@ -705,6 +713,11 @@ func (r *Resource[T]) Remove(ctx context.Context, idb bun.IDB, ids []wire.ID) (i
 }
 
 var msgRemoved = i18n.T("删除成功", "Deleted")
+
+// maxTenantID is the width of every tenant_id column.
+const maxTenantID = 12
+
+var errTenantID = httpx.Badf("租户ID长度不能超过%d个字符", "The tenant ID must be at most %d characters", maxTenantID)
 
 var errVersionMissing = &httpx.Error{Status: 400, Msg: i18n.T("缺少数据版本号(version),请刷新后重试", "The record's version is missing; reload it and try again")}
 

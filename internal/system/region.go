@@ -124,15 +124,10 @@ var regionSorts = map[string]string{
 // _equal and _likeright for exact and prefix), parentCode and regionLevel (equal).
 func (s *Service) handleRegionList(r *http.Request) (any, error) {
 	v := r.URL.Query()
-	current, err := httpx.QueryInt(r, "current", 1)
-	if err != nil || current < 1 {
-		return nil, httpx.InvalidParam("current")
+	paging, err := httpx.ParsePaging(v)
+	if err != nil {
+		return nil, err
 	}
-	size, err := httpx.QueryInt(r, "size", 10)
-	if err != nil || size < 1 {
-		return nil, httpx.InvalidParam("size")
-	}
-	size = min(size, resource.MaxPageSize)
 	var rows []*RegionNode
 	q := regionSelect(s.DB)
 	for _, f := range []struct{ param, col string }{{"code", "r.code"}, {"name", "r.name"}} {
@@ -180,11 +175,11 @@ func (s *Service) handleRegionList(r *http.Request) (any, error) {
 		}
 	}
 	q = q.OrderExpr("r.code ASC") // the default order, and a stable tie-break for paging
-	total, err := q.Limit(int64(size)).Offset(int64((current-1)*size)).ScanAndCount(r.Context(), &rows)
+	total, err := q.Limit(int64(paging.Size)).Offset(int64(paging.Offset())).ScanAndCount(r.Context(), &rows)
 	if err != nil {
 		return nil, err
 	}
-	return httpx.NewPage(labelAll(rows), int64(total), current, size), nil
+	return httpx.NewPage(labelAll(rows), int64(total), paging.Current, paging.Size), nil
 }
 
 // handleRegionLazyTree is the children of parentCode (default 00: the provinces).

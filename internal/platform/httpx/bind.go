@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -101,6 +103,54 @@ func FormIDs(r *http.Request, name string) ([]wire.ID, error) {
 		}
 	}
 	return QueryIDs(r, name)
+}
+
+// MaxPageSize caps `size` so no single request can ask for the whole table.
+const MaxPageSize = 1000
+
+// MaxPage bounds `current`, so that the offset (current-1)*size stays far
+// from overflowing in Go and in either database.
+const MaxPage = 1_000_000
+
+// Paging is the `current` and `size` of a list request.
+type Paging struct{ Current, Size int }
+
+// Offset is the number of rows before the page.
+func (p Paging) Offset() int { return (p.Current - 1) * p.Size }
+
+// ParsePaging reads `current` (default 1, at most MaxPage) and `size`
+// (default 10, clamped to MaxPageSize, since asking for more than the cap
+// only means "as many as allowed"). Anything else is a 400 naming the parameter.
+func ParsePaging(v url.Values) (Paging, error) {
+	current, err := pagingParam(v, "current", 1)
+	if err != nil {
+		return Paging{}, err
+	}
+	if current > MaxPage {
+		return Paging{}, Badf("参数current超出范围(1-%d)", "Parameter current is out of range (1-%d)", MaxPage)
+	}
+	size, err := pagingParam(v, "size", 10)
+	if err != nil {
+		return Paging{}, err
+	}
+	return Paging{Current: current, Size: min(size, MaxPageSize)}, nil
+}
+
+// pagingParam reads a positive integer; one too large for an int reads as
+// the largest int, for the caller to clamp or refuse.
+func pagingParam(v url.Values, name string, def int) (int, error) {
+	s := strings.TrimSpace(v.Get(name))
+	if s == "" {
+		return def, nil
+	}
+	n, err := strconv.ParseUint(s, 10, strconv.IntSize-1)
+	switch {
+	case errors.Is(err, strconv.ErrRange):
+		return math.MaxInt, nil
+	case err != nil || n == 0:
+		return 0, InvalidParam(name)
+	}
+	return int(n), nil
 }
 
 // QueryInt reads an optional integer parameter with a default.

@@ -34,11 +34,12 @@ type Page[T any] struct {
 	Pages   int64 `json:"pages"`
 }
 
-// NewPage fills in the page count.
+// NewPage fills in the page count; neither it nor the total is ever negative.
 func NewPage[T any](records []T, total int64, current, size int) Page[T] {
 	if records == nil {
 		records = []T{}
 	}
+	total = max(total, 0)
 	var pages int64
 	if size > 0 {
 		pages = (total + int64(size) - 1) / int64(size)

@@ -119,6 +119,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Lo
 	a.Users = user.New(d, a.System, revoked)
 	a.System.Users = a.Users
 	a.System.Scopes = a.Scopes
+	a.System.Sessions = revoked // tenant changes reach their sessions (auth/session.go)
 	// --- scale-out: shared login stores, cache invalidation across instances ---
 	a.shared = sh
 	sh.wire(a, key)

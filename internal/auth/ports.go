@@ -55,6 +55,9 @@ type Users interface {
 // Platform is what blade-system tells login: tenants, clients, roles and parameters.
 type Platform interface {
 	Tenant(ctx context.Context, tenantID string) (*TenantInfo, error)
+	// TenantNow reads the tenant past the cache (its generation says it
+	// changed, maybe on an instance whose invalidation has not arrived yet).
+	TenantNow(ctx context.Context, tenantID string) (*TenantInfo, error)
 	Client(ctx context.Context, clientID string) (*ClientInfo, error)
 	RoleAliases(ctx context.Context, tenantID string, ids []wire.ID) ([]string, error)
 	Param(ctx context.Context, key, def string) string

@@ -1,13 +1,12 @@
 package auth
 
 // The login state several instances share through Redis when BLUEBIRD_REDIS
-// is set (docs/scale-out.md): revocations, captcha answers, SMS codes and the
-// used social-login state nonces. Every key starts with cache.Prefix and
+// is set (docs/scale-out.md): revocations, user and tenant generations,
+// captcha answers, SMS codes and the used social-login state nonces. Every key starts with cache.Prefix and
 // expires on its own.
 
 import (
 	"context"
-	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -28,7 +27,7 @@ const redisTimeout = 2 * time.Second
 // default is 7 days). The database keeps the record for instances that start later.
 const DefaultRevokedUserTTL = 366 * 24 * time.Hour
 
-// RedisRevocations implements Shared (and SharedChecker).
+// RedisRevocations implements Shared.
 type RedisRevocations struct {
 	r       *cache.Redis
 	UserTTL time.Duration
@@ -41,6 +40,18 @@ func NewRedisRevocations(r *cache.Redis) *RedisRevocations {
 
 func (s *RedisRevocations) tokenKey(jti string) string { return s.r.Key("revoked", "jti", jti) }
 func (s *RedisRevocations) userKey(id wire.ID) string  { return s.r.Key("revoked", "user", id.String()) }
+func (s *RedisRevocations) userGenKey(id wire.ID) string {
+	return s.r.Key("gen", "user", id.String())
+}
+func (s *RedisRevocations) tenantGenKey(id string) string { return s.r.Key("gen", "tenant", id) }
+
+// ttl is how long per-user and per-tenant keys outlive their last change.
+func (s *RedisRevocations) ttl() time.Duration {
+	if s.UserTTL <= 0 {
+		return DefaultRevokedUserTTL
+	}
+	return s.UserTTL
+}
 
 // RevokeToken implements Shared: the key lives as long as the token would have.
 func (s *RedisRevocations) RevokeToken(ctx context.Context, jti string, ttl time.Duration) error {
@@ -48,12 +59,6 @@ func (s *RedisRevocations) RevokeToken(ctx context.Context, jti string, ttl time
 		return nil // already expired: nothing to remember
 	}
 	return s.r.Client.Set(ctx, s.tokenKey(jti), "1", ttl).Err()
-}
-
-// TokenRevoked implements Shared.
-func (s *RedisRevocations) TokenRevoked(ctx context.Context, jti string) (bool, error) {
-	n, err := s.r.Client.Exists(ctx, s.tokenKey(jti)).Result()
-	return n > 0, err
 }
 
 // revokeUserScript keeps the later of two "revoked before" times (instances'
@@ -69,46 +74,82 @@ return 1`)
 
 // RevokeUser implements Shared.
 func (s *RedisRevocations) RevokeUser(ctx context.Context, userID wire.ID, before time.Time) error {
-	ttl := s.UserTTL
-	if ttl <= 0 {
-		ttl = DefaultRevokedUserTTL
-	}
-	return revokeUserScript.Run(ctx, s.r.Client, []string{s.userKey(userID)}, before.Unix(), int64(ttl/time.Second)).Err()
+	return revokeUserScript.Run(ctx, s.r.Client, []string{s.userKey(userID)}, before.Unix(), int64(s.ttl()/time.Second)).Err()
 }
 
-// UserRevokedBefore implements Shared; the zero time when the user has no revocation.
-func (s *RedisRevocations) UserRevokedBefore(ctx context.Context, userID wire.ID) (time.Time, error) {
-	v, err := s.r.Client.Get(ctx, s.userKey(userID)).Result()
-	if errors.Is(err, redis.Nil) {
-		return time.Time{}, nil
+// bumpScript moves each key to the time in microseconds (ARGV[1]), or one
+// past its value when that is not earlier, and renews its lifetime: values
+// never repeat, even after the keys expired or were lost. The arithmetic stays
+// in Redis' integers (Lua numbers would print 16 digits in exponent form).
+var bumpScript = redis.NewScript(`
+for _, k in ipairs(KEYS) do
+  local cur = tonumber(redis.call('GET', k)) or 0
+  if cur < tonumber(ARGV[1]) then
+    redis.call('SET', k, ARGV[1], 'EX', ARGV[2])
+  else
+    redis.call('INCR', k)
+    redis.call('EXPIRE', k, ARGV[2])
+  end
+end
+return 1`)
+
+// Bump implements Shared.
+func (s *RedisRevocations) Bump(ctx context.Context, users []wire.ID, tenants []string) error {
+	keys := make([]string, 0, len(users)+len(tenants))
+	for _, id := range users {
+		keys = append(keys, s.userGenKey(id))
 	}
-	if err != nil {
-		return time.Time{}, err
+	for _, id := range tenants {
+		keys = append(keys, s.tenantGenKey(id))
 	}
-	return parseUnix(v)
+	return bumpScript.Run(ctx, s.r.Client, keys, time.Now().UnixMicro(), int64(s.ttl()/time.Second)).Err()
 }
 
-// Check implements SharedChecker with one MGET.
-func (s *RedisRevocations) Check(ctx context.Context, jti string, userID wire.ID) (bool, time.Time, error) {
-	vs, err := s.r.Client.MGet(ctx, s.tokenKey(jti), s.userKey(userID)).Result()
+// Generations implements Shared; a subject never changed is at 0.
+func (s *RedisRevocations) Generations(ctx context.Context, userID wire.ID, tenantID string) (int64, int64, error) {
+	vs, err := s.r.Client.MGet(ctx, s.userGenKey(userID), s.tenantGenKey(tenantID)).Result()
 	if err != nil {
-		return false, time.Time{}, err
+		return 0, 0, err
 	}
-	var before time.Time
-	if v, ok := vs[1].(string); ok {
-		if before, err = parseUnix(v); err != nil {
-			return false, time.Time{}, err
-		}
+	user, err := intOf(vs[0])
+	if err != nil {
+		return 0, 0, err
 	}
-	return vs[0] != nil, before, nil
+	tenant, err := intOf(vs[1])
+	return user, tenant, err
 }
 
-func parseUnix(v string) (time.Time, error) {
-	n, err := strconv.ParseInt(v, 10, 64)
+// Check implements Shared with one MGET.
+func (s *RedisRevocations) Check(ctx context.Context, t TokenRef) (SharedAnswer, error) {
+	vs, err := s.r.Client.MGet(ctx, s.tokenKey(t.JTI), s.tokenKey(sessionKey(t.SessionID)), s.userKey(t.UserID),
+		s.userGenKey(t.UserID), s.tenantGenKey(t.TenantID)).Result()
 	if err != nil {
-		return time.Time{}, err
+		return SharedAnswer{}, err
 	}
-	return time.Unix(n, 0), nil
+	a := SharedAnswer{Revoked: vs[0] != nil || (t.SessionID != "" && vs[1] != nil)}
+	before, err := intOf(vs[2])
+	if err != nil {
+		return SharedAnswer{}, err
+	}
+	if before != 0 {
+		a.RevokedBefore = time.Unix(before, 0)
+	}
+	if a.UserGen, err = intOf(vs[3]); err != nil {
+		return SharedAnswer{}, err
+	}
+	if a.TenantGen, err = intOf(vs[4]); err != nil {
+		return SharedAnswer{}, err
+	}
+	return a, nil
+}
+
+// intOf reads an MGET value: nil (no key) is 0.
+func intOf(v any) (int64, error) {
+	sv, ok := v.(string)
+	if !ok {
+		return 0, nil
+	}
+	return strconv.ParseInt(sv, 10, 64)
 }
 
 // RedisCaptcha implements CaptchaStore in Redis: an answer lives CaptchaTTL

@@ -31,20 +31,35 @@ func TestRedisRevocations(t *testing.T) {
 	ctx := context.Background()
 	mr, r := miniRedis(t)
 	s := auth.NewRedisRevocations(r)
+	check := func(ref auth.TokenRef) auth.SharedAnswer {
+		t.Helper()
+		a, err := s.Check(ctx, ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
 	if err := s.RevokeToken(ctx, "j1", time.Hour); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.RevokeToken(ctx, "gone", -time.Second); err != nil {
 		t.Fatal(err)
 	}
-	if ok, _ := s.TokenRevoked(ctx, "j1"); !ok {
+	if !check(auth.TokenRef{JTI: "j1"}).Revoked {
 		t.Fatal("j1 not revoked")
 	}
-	if ok, _ := s.TokenRevoked(ctx, "gone"); ok || mr.Exists("bluebird:revoked:jti:gone") {
+	if check(auth.TokenRef{JTI: "gone"}).Revoked || mr.Exists("bluebird:revoked:jti:gone") {
 		t.Fatal("an expired token is remembered")
 	}
 	if ttl := mr.TTL("bluebird:revoked:jti:j1"); ttl <= 59*time.Minute || ttl > time.Hour {
 		t.Fatalf("jti ttl %v", ttl)
+	}
+	// a session is revoked under its own key, and only a token that names it is refused
+	if err := s.RevokeToken(ctx, "s:sess1", time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if !check(auth.TokenRef{JTI: "j9", SessionID: "sess1"}).Revoked || check(auth.TokenRef{JTI: "j9", SessionID: "sess2"}).Revoked {
+		t.Fatal("session revocation")
 	}
 	// per user: the later time wins, and the key expires
 	const uid = wire.ID(42)
@@ -55,28 +70,65 @@ func TestRedisRevocations(t *testing.T) {
 	if err := s.RevokeUser(ctx, uid, t1.Add(-time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := s.UserRevokedBefore(ctx, uid); err != nil || !got.Equal(t1) {
-		t.Fatalf("revoked before %v %v, want %v", got, err, t1)
+	if got := check(auth.TokenRef{JTI: "j2", UserID: uid}); got.Revoked || !got.RevokedBefore.Equal(t1) {
+		t.Fatalf("revoked before %+v, want %v", got, t1)
 	}
 	if ttl := mr.TTL("bluebird:revoked:user:42"); ttl < 365*24*time.Hour {
 		t.Fatalf("user ttl %v", ttl)
 	}
-	if got, err := s.UserRevokedBefore(ctx, 7); err != nil || !got.IsZero() {
-		t.Fatalf("unknown user: %v %v", got, err)
+	if got := check(auth.TokenRef{JTI: "j2", UserID: 7}); got.Revoked || !got.RevokedBefore.IsZero() {
+		t.Fatalf("unknown user: %+v", got)
 	}
-	// the one-trip check agrees
-	tok, before, err := s.Check(ctx, "j1", uid)
-	if err != nil || !tok || !before.Equal(t1) {
-		t.Fatalf("check: %v %v %v", tok, before, err)
-	}
-	tok, before, err = s.Check(ctx, "j2", 7)
-	if err != nil || tok || !before.IsZero() {
-		t.Fatalf("check clean: %v %v %v", tok, before, err)
-	}
-	// a server that cannot answer is an error (Revocations then fails closed)
+	// a server that cannot answer is an error (Revocations then asks the database)
 	mr.Close()
-	if _, _, err := s.Check(ctx, "j1", uid); err == nil {
+	if _, err := s.Check(ctx, auth.TokenRef{JTI: "j1", UserID: uid}); err == nil {
 		t.Fatal("check without a server must fail")
+	}
+}
+
+// Generations move on with every change, never repeat (a forgotten key starts
+// from the clock, not from 0), and the one-trip check reads them.
+func TestRedisGenerations(t *testing.T) {
+	ctx := context.Background()
+	mr, r := miniRedis(t)
+	s := auth.NewRedisRevocations(r)
+	const uid = wire.ID(42)
+	if u, tn, err := s.Generations(ctx, uid, "123456"); err != nil || u != 0 || tn != 0 {
+		t.Fatalf("never changed: %d %d %v", u, tn, err)
+	}
+	seen := map[int64]bool{}
+	for range 3 {
+		if err := s.Bump(ctx, []wire.ID{uid}, []string{"123456"}); err != nil {
+			t.Fatal(err)
+		}
+		u, tn, err := s.Generations(ctx, uid, "123456")
+		if err != nil || u <= 0 || tn <= 0 || seen[u] {
+			t.Fatalf("after a bump: %d %d %v (seen %v)", u, tn, err, seen)
+		}
+		seen[u] = true
+		a, err := s.Check(ctx, auth.TokenRef{JTI: "j", UserID: uid, TenantID: "123456"})
+		if err != nil || a.UserGen != u || a.TenantGen != tn {
+			t.Fatalf("check reads %+v %v, want %d %d", a, err, u, tn)
+		}
+	}
+	if ttl := mr.TTL("bluebird:gen:user:42"); ttl < 365*24*time.Hour {
+		t.Fatalf("generation ttl %v", ttl)
+	}
+	// a value ahead of the clock still moves on
+	mr.Set("bluebird:gen:tenant:123456", "99999999999999999")
+	if err := s.Bump(ctx, nil, []string{"123456"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, tn, _ := s.Generations(ctx, uid, "123456"); tn != 100000000000000000 {
+		t.Fatalf("bump past the clock: %d", tn)
+	}
+	forgotten, _, _ := s.Generations(ctx, uid, "x")
+	mr.Del("bluebird:gen:user:42")
+	if err := s.Bump(ctx, []wire.ID{uid}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if u, _, _ := s.Generations(ctx, uid, "x"); seen[u] || u == forgotten {
+		t.Fatalf("a forgotten generation came back: %d", u)
 	}
 }
 

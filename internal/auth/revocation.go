@@ -15,17 +15,25 @@ import (
 	"github.com/bluebird/console/internal/platform/wire"
 )
 
-// Revocations remembers revoked token ids and per-user "revoked before"
-// times. The database is the record; an in-memory copy answers the per-request
-// check without a query. Several instances share revocations through the
-// database at start-up and Redis when configured (see Shared).
+// Revocations is what decides whether a token still stands: revoked token
+// and session ids, per-user "revoked before" times, and the generations of
+// users and tenants (see Standing). The database is the record of
+// revocations; an in-memory copy answers the per-request check without a
+// query. Several instances share revocations and generations through Redis
+// when configured (see Shared).
 type Revocations struct {
 	db *db.DB
 
 	mu     sync.RWMutex
-	tokens map[string]time.Time // jti → expiry
+	tokens map[string]time.Time // jti or sessionKey(sid) → expiry
 	users  map[wire.ID]time.Time
-	shared Shared
+	// Generations of this process (without a shared store). A subject never
+	// changed since start-up is at base, the start time: a token issued by an
+	// earlier run carries another value, so its account is read once more.
+	userGens   map[wire.ID]int64
+	tenantGens map[string]int64
+	base       int64
+	shared     Shared
 
 	lastWarn        atomic.Int64 // unix second of the last "shared store unavailable" log
 	sharedRestUntil atomic.Int64 // unix second until which checks skip the shared store
@@ -34,15 +42,38 @@ type Revocations struct {
 // Shared is an optional cross-instance store (Redis).
 type Shared interface {
 	RevokeToken(ctx context.Context, jti string, ttl time.Duration) error
-	TokenRevoked(ctx context.Context, jti string) (bool, error)
 	RevokeUser(ctx context.Context, userID wire.ID, before time.Time) error
-	UserRevokedBefore(ctx context.Context, userID wire.ID) (time.Time, error)
+	// Bump moves the generations of users and tenants on.
+	Bump(ctx context.Context, users []wire.ID, tenants []string) error
+	// Generations reads a user's and a tenant's current generations.
+	Generations(ctx context.Context, userID wire.ID, tenantID string) (user, tenant int64, err error)
+	// Check answers everything Check needs in one round trip.
+	Check(ctx context.Context, t TokenRef) (SharedAnswer, error)
 }
 
-// SharedChecker is a Shared that answers both questions of Revoked in one
-// round trip (RedisRevocations does).
-type SharedChecker interface {
-	Check(ctx context.Context, jti string, userID wire.ID) (tokenRevoked bool, userRevokedBefore time.Time, err error)
+// SharedAnswer is what the shared store knows of a token.
+type SharedAnswer struct {
+	Revoked            bool // the token or its session
+	RevokedBefore      time.Time
+	UserGen, TenantGen int64
+}
+
+// TokenRef is what a token's standing depends on.
+type TokenRef struct {
+	JTI, SessionID string
+	UserID         wire.ID
+	TenantID       string
+	Issued         time.Time
+}
+
+// Standing is what the server says of a token now.
+type Standing struct {
+	Revoked bool
+	// The current generations of the token's user and tenant; GensKnown is
+	// false when they could not be read (the shared store is down), and the
+	// caller must then re-read the account rather than trust the claims.
+	UserGen, TenantGen int64
+	GensKnown          bool
 }
 
 type revokedToken struct {
@@ -57,9 +88,14 @@ type userRevocation struct {
 	RevokedBefore wire.Time `bun:"revoked_before"`
 }
 
+// sessionKey is the revocation key of a session, beside token ids in the same
+// table and store (a jti is 32 hex digits, so the two cannot collide).
+func sessionKey(sid string) string { return "s:" + sid }
+
 // LoadRevocations reads the live revocations and drops expired ones.
 func LoadRevocations(ctx context.Context, d *db.DB, shared Shared) (*Revocations, error) {
-	r := &Revocations{db: d, tokens: map[string]time.Time{}, users: map[wire.ID]time.Time{}, shared: shared}
+	r := &Revocations{db: d, tokens: map[string]time.Time{}, users: map[wire.ID]time.Time{}, shared: shared,
+		userGens: map[wire.ID]int64{}, tenantGens: map[string]int64{}, base: time.Now().UnixMicro()}
 	now := wire.Now()
 	if _, err := d.NewDelete().Model((*revokedToken)(nil)).Where("expires_at < ?", now).Exec(ctx); err != nil {
 		return nil, err
@@ -84,6 +120,13 @@ func LoadRevocations(ctx context.Context, d *db.DB, shared Shared) (*Revocations
 // RevokeToken revokes one token until it would have expired anyway.
 func (r *Revocations) RevokeToken(ctx context.Context, idb bun.IDB, jti string, expires time.Time) error {
 	_, err := r.revoke(ctx, idb, jti, expires)
+	return err
+}
+
+// RevokeSession revokes every token of a session; until must outlast the
+// last token the session issued.
+func (r *Revocations) RevokeSession(ctx context.Context, idb bun.IDB, sid string, until time.Time) error {
+	_, err := r.revoke(ctx, idb, sessionKey(sid), until)
 	return err
 }
 
@@ -129,34 +172,111 @@ func (r *Revocations) RevokeUser(ctx context.Context, idb bun.IDB, userID wire.I
 	return nil
 }
 
-// Revoked tells whether a token (id, user, issue time) may no longer be used.
-func (r *Revocations) Revoked(ctx context.Context, jti string, userID wire.ID, issued time.Time) bool {
+// UsersChanged moves the users' generations on: their sessions re-read the
+// account (roles, departments, status) on their next request. Writers call
+// it inside their transaction, so that a store that cannot take it aborts
+// the change, and again after the commit, since a request in between may
+// have re-read the rows as they were.
+func (r *Revocations) UsersChanged(ctx context.Context, ids ...wire.ID) error {
+	return r.bump(ctx, ids, nil)
+}
+
+// TenantsChanged moves the tenants' generations on: every session of those
+// tenants re-reads its account and tenant on its next request.
+func (r *Revocations) TenantsChanged(ctx context.Context, ids ...string) error {
+	return r.bump(ctx, nil, ids)
+}
+
+func (r *Revocations) bump(ctx context.Context, users []wire.ID, tenants []string) error {
+	if len(users) == 0 && len(tenants) == 0 {
+		return nil
+	}
+	if r.shared != nil {
+		return r.shared.Bump(ctx, users, tenants)
+	}
+	r.mu.Lock()
+	for _, id := range users {
+		r.userGens[id] = nextGen(r.genOr(r.userGens[id]))
+	}
+	for _, id := range tenants {
+		r.tenantGens[id] = nextGen(r.genOr(r.tenantGens[id]))
+	}
+	r.mu.Unlock()
+	return nil
+}
+
+func (r *Revocations) genOr(g int64) int64 {
+	if g == 0 {
+		return r.base
+	}
+	return g
+}
+
+// nextGen is a generation after prev: the time in microseconds, so that
+// values never repeat even when a store forgets them.
+func nextGen(prev int64) int64 {
+	if now := time.Now().UnixMicro(); now > prev {
+		return now
+	}
+	return prev + 1
+}
+
+// Generations are the current generations of a user and a tenant, for a
+// token being issued; -1 when the shared store cannot tell (the token's
+// account is then read again on its first request).
+func (r *Revocations) Generations(ctx context.Context, userID wire.ID, tenantID string) (user, tenant int64) {
+	if r.shared == nil {
+		r.mu.RLock()
+		defer r.mu.RUnlock()
+		return r.genOr(r.userGens[userID]), r.genOr(r.tenantGens[tenantID])
+	}
+	user, tenant, err := r.shared.Generations(ctx, userID, tenantID)
+	if err != nil {
+		r.warnShared(err)
+		return -1, -1
+	}
+	return user, tenant
+}
+
+// Check tells a token's standing: whether it, its session or its user's
+// earlier tokens were revoked, and the current generations.
+func (r *Revocations) Check(ctx context.Context, t TokenRef) Standing {
 	r.mu.RLock()
-	_, tok := r.tokens[jti]
-	before, hasUser := r.users[userID]
+	_, tok := r.tokens[t.JTI]
+	if !tok && t.SessionID != "" {
+		_, tok = r.tokens[sessionKey(t.SessionID)]
+	}
+	before, hasUser := r.users[t.UserID]
+	st := Standing{UserGen: r.genOr(r.userGens[t.UserID]), TenantGen: r.genOr(r.tenantGens[t.TenantID]), GensKnown: r.shared == nil}
 	r.mu.RUnlock()
-	if tok || (hasUser && issued.Before(before)) {
-		return true
+	if tok || (hasUser && t.Issued.Before(before)) {
+		return Standing{Revoked: true}
 	}
 	if r.shared == nil {
-		return false
+		return st
 	}
 	// When the shared store cannot answer (Redis down), ask the database,
 	// which every instance writes first, rather than refuse every request; and
 	// for a while skip the store, whose client retries for about a second.
+	// The generations are then unknown: the caller re-reads the account.
 	var err error = errSharedResting
+	var ans SharedAnswer
 	if time.Now().Unix() >= r.sharedRestUntil.Load() {
-		if tok, before, err = r.sharedCheck(ctx, jti, userID); err != nil {
+		if ans, err = r.shared.Check(ctx, t); err != nil {
 			r.sharedRestUntil.Store(time.Now().Add(sharedRest).Unix())
 			r.warnShared(err)
 		}
 	}
 	if err != nil {
-		if tok, before, err = r.dbCheck(ctx, jti, userID); err != nil {
-			return true // neither can answer: fail closed
+		if ans.Revoked, ans.RevokedBefore, err = r.dbCheck(ctx, t); err != nil {
+			return Standing{Revoked: true} // neither can answer: fail closed
 		}
+		return Standing{Revoked: ans.Revoked || t.Issued.Before(ans.RevokedBefore)}
 	}
-	return tok || issued.Before(before)
+	if ans.Revoked || t.Issued.Before(ans.RevokedBefore) {
+		return Standing{Revoked: true}
+	}
+	return Standing{UserGen: ans.UserGen, TenantGen: ans.TenantGen, GensKnown: true}
 }
 
 // sharedRest is how long checks bypass a shared store that failed.
@@ -164,26 +284,18 @@ const sharedRest = 5 * time.Second
 
 var errSharedResting = errors.New("shared revocation store resting after a failure")
 
-func (r *Revocations) sharedCheck(ctx context.Context, jti string, userID wire.ID) (bool, time.Time, error) {
-	if c, ok := r.shared.(SharedChecker); ok {
-		return c.Check(ctx, jti, userID)
+// dbCheck reads the revocation rows of a token, its session and its user.
+func (r *Revocations) dbCheck(ctx context.Context, t TokenRef) (bool, time.Time, error) {
+	keys := []string{t.JTI}
+	if t.SessionID != "" {
+		keys = append(keys, sessionKey(t.SessionID))
 	}
-	tok, err := r.shared.TokenRevoked(ctx, jti)
-	if err != nil || tok {
-		return tok, time.Time{}, err
-	}
-	before, err := r.shared.UserRevokedBefore(ctx, userID)
-	return false, before, err
-}
-
-// dbCheck reads the revocation rows of a token and a user.
-func (r *Revocations) dbCheck(ctx context.Context, jti string, userID wire.ID) (bool, time.Time, error) {
-	n, err := r.db.NewSelect().Model((*revokedToken)(nil)).Where("jti = ?", jti).Count(ctx)
+	n, err := r.db.NewSelect().Model((*revokedToken)(nil)).Where("jti IN (?)", bun.In(keys)).Count(ctx)
 	if err != nil || n > 0 {
 		return n > 0, time.Time{}, err
 	}
 	var u userRevocation
-	err = r.db.NewSelect().Model(&u).Where("user_id = ?", userID).Limit(1).Scan(ctx)
+	err = r.db.NewSelect().Model(&u).Where("user_id = ?", t.UserID).Limit(1).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, time.Time{}, nil
 	}

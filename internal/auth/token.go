@@ -3,7 +3,6 @@ package auth
 import (
 	"context"
 	"crypto/subtle"
-	"database/sql"
 	"encoding/base64"
 	"errors"
 	"net/http"
@@ -69,9 +68,11 @@ type Service struct {
 	SMS      CodeStore
 	Social   SocialLogin // optional; nil disables grant_type=social
 	// Avatar re-signs a stored avatar link for the login answer; nil leaves it.
-	Avatar func(link string) string
+	Avatar func(tenantID, link string) string
 	// ClearCache drops the server caches (oauth/clear-cache).
 	ClearCache func()
+
+	principals principalCache // sessions whose account changed (session.go)
 }
 
 // CaptchaStore verifies one-use captcha answers.
@@ -197,7 +198,7 @@ func (s *Service) Token(r *http.Request) (*TokenResponse, error) {
 				Account: ident.Username, UserName: ident.Username, NickName: ident.Nickname, Avatar: ident.Avatar,
 				Detail: map[string]any{"type": "social", "source": ident.Source}}, nil
 		}
-		resp, err := s.issueFor(ctx, r, client, acc)
+		resp, err := s.issueFor(ctx, r, client, acc, "")
 		if err == nil && ident != nil {
 			resp.OAuthID = ident.OAuthID.String()
 		}
@@ -206,11 +207,9 @@ func (s *Service) Token(r *http.Request) (*TokenResponse, error) {
 	return nil, errGrantType
 }
 
-func (s *Service) checkTenant(ctx context.Context, tenantID string) error {
-	t, err := s.Platform.Tenant(ctx, tenantID)
-	if err != nil {
-		return err
-	}
+// tenantState refuses a tenant that is gone or whose licence has expired
+// (the platform tenant never expires).
+func tenantState(t *TenantInfo, tenantID string) error {
 	if t == nil {
 		return errNoTenant
 	}
@@ -220,39 +219,49 @@ func (s *Service) checkTenant(ctx context.Context, tenantID string) error {
 	return nil
 }
 
+func (s *Service) checkTenant(ctx context.Context, tenantID string) error {
+	t, err := s.Platform.Tenant(ctx, tenantID)
+	if err != nil {
+		return err
+	}
+	return tenantState(t, tenantID)
+}
+
+// maxAccountLen is the account column's width: no longer name can exist.
+const maxAccountLen = 45
+
 func (s *Service) passwordLogin(ctx context.Context, r *http.Request, client *ClientInfo, tenantID, account, password string) (*TokenResponse, error) {
 	if account == "" || password == "" {
 		return nil, errMissing
 	}
-	t, err := s.Platform.Tenant(ctx, tenantID)
-	if err != nil {
+	if err := s.checkTenant(ctx, tenantID); err != nil {
 		return nil, err
 	}
-	if t == nil {
-		return nil, errNoTenant
+	if len(account) > maxAccountLen {
+		return nil, errBadCredentials
 	}
 	maxFail, _ := strconv.Atoi(s.Platform.Param(ctx, "account.failCount", "5"))
 	if maxFail <= 0 {
 		maxFail = 5
 	}
-	if n, err := s.failures(ctx, tenantID, account); err != nil {
+	// The attempt is counted before the password is checked, in one
+	// statement: of any number of concurrent attempts at most maxFail are
+	// ever checked before the account locks.
+	if n, err := s.countAttempt(ctx, tenantID, account, maxFail); err != nil {
 		return nil, err
-	} else if n >= maxFail {
+	} else if n > maxFail {
 		return nil, errLocked
-	}
-	if err := s.checkTenant(ctx, tenantID); err != nil {
-		return nil, err
 	}
 	acc, err := s.Users.ByAccount(ctx, tenantID, account)
 	if err != nil {
 		return nil, err
 	}
 	if acc == nil {
-		return nil, s.fail(ctx, tenantID, account)
+		return nil, errBadCredentials
 	}
 	ok, upgrade := authn.VerifyPassword(acc.Password, password)
 	if !ok {
-		return nil, s.fail(ctx, tenantID, account)
+		return nil, errBadCredentials // the attempt stays counted
 	}
 	if upgrade {
 		if err := s.Users.SetPasswordHash(ctx, acc.ID, authn.HashPassword(password)); err != nil {
@@ -262,7 +271,7 @@ func (s *Service) passwordLogin(ctx context.Context, r *http.Request, client *Cl
 	if err := s.clearFailures(ctx, tenantID, account); err != nil {
 		return nil, err
 	}
-	return s.issueFor(ctx, r, client, acc)
+	return s.issueFor(ctx, r, client, acc, "")
 }
 
 func (s *Service) phoneLogin(ctx context.Context, r *http.Request, client *ClientInfo, tenantID, phone, code string) (*TokenResponse, error) {
@@ -282,48 +291,74 @@ func (s *Service) phoneLogin(ctx context.Context, r *http.Request, client *Clien
 	if acc == nil {
 		return nil, errBadCredentials
 	}
-	return s.issueFor(ctx, r, client, acc)
+	return s.issueFor(ctx, r, client, acc, "")
 }
 
-// issueFor checks the account's state and roles and issues a token pair.
-func (s *Service) issueFor(ctx context.Context, r *http.Request, client *ClientInfo, acc *Account) (*TokenResponse, error) {
+// claimsFor reads an account as it is now and makes the claims of its
+// session: state, roles and departments (narrowed to rolePick and deptPick
+// when the account holds them) and the generations they were read at.
+func (s *Service) claimsFor(ctx context.Context, userID wire.ID, tenantID, rolePick, deptPick string) (*authn.Claims, *Account, error) {
+	// The generations first: a change committed after this read moves them
+	// on again, so the claims can be older than their generations, never newer.
+	ug, tg := s.Revoked.Generations(ctx, userID, tenantID)
+	acc, err := s.Users.ByID(ctx, userID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if acc == nil || acc.TenantID != tenantID {
+		return nil, nil, errBadCredentials
+	}
 	switch acc.Status {
 	case UserEnabled:
 	case UserPending:
-		return nil, errPending
+		return nil, nil, errPending
 	default:
-		return nil, errDisabled
+		return nil, nil, errDisabled
 	}
-	if len(acc.RoleIDs) == 0 {
-		return nil, errNoRoles
+	roleIDs, rolePick := pick(acc.RoleIDs, rolePick)
+	if len(roleIDs) == 0 {
+		return nil, nil, errNoRoles
 	}
-	roleIDs := pick(acc.RoleIDs, r.Header.Get("Role-Id"))
 	aliases, err := s.Platform.RoleAliases(ctx, acc.TenantID, roleIDs)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(aliases) == 0 {
+		return nil, nil, errNoRoles
+	}
+	deptIDs, deptPick := pick(acc.DeptIDs, deptPick)
+	return &authn.Claims{
+		TenantID: acc.TenantID, UserID: acc.ID.String(), Account: acc.Account, UserName: acc.Account,
+		RealName: acc.RealName, DeptID: wire.JoinIDs(deptIDs), PostID: wire.JoinIDs(acc.PostIDs),
+		RoleID: wire.JoinIDs(roleIDs), RoleName: strings.Join(aliases, ","),
+		UserGen: ug, TenantGen: tg, RolePick: rolePick, DeptPick: deptPick,
+	}, acc, nil
+}
+
+// issueFor checks the account's state and roles and issues a token pair of
+// the session sid (a new session when empty).
+func (s *Service) issueFor(ctx context.Context, r *http.Request, client *ClientInfo, acc *Account, sid string) (*TokenResponse, error) {
+	c, acc, err := s.claimsFor(ctx, acc.ID, acc.TenantID, r.Header.Get("Role-Id"), r.Header.Get("Dept-Id"))
 	if err != nil {
 		return nil, err
 	}
-	if len(aliases) == 0 {
-		return nil, errNoRoles
+	if sid == "" {
+		sid = authn.NewSessionID()
 	}
-	deptIDs := pick(acc.DeptIDs, r.Header.Get("Dept-Id"))
-	c := authn.Claims{
-		TenantID: acc.TenantID, UserID: acc.ID.String(), Account: acc.Account, UserName: acc.Account,
-		RealName: acc.RealName, DeptID: wire.JoinIDs(deptIDs), PostID: wire.JoinIDs(acc.PostIDs),
-		RoleID: wire.JoinIDs(roleIDs), RoleName: strings.Join(aliases, ","), ClientID: client.ClientID,
-	}
+	c.ClientID, c.SessionID = client.ClientID, sid
 	c.Kind = "access"
-	access, ac, err := s.Signer.Issue(c, time.Duration(client.AccessTTL)*time.Second)
+	access, ac, err := s.Signer.Issue(*c, time.Duration(client.AccessTTL)*time.Second)
 	if err != nil {
 		return nil, err
 	}
 	c.Kind = "refresh"
-	refresh, _, err := s.Signer.Issue(c, time.Duration(client.RefreshTTL)*time.Second)
+	refresh, _, err := s.Signer.Issue(*c, time.Duration(client.RefreshTTL)*time.Second)
 	if err != nil {
 		return nil, err
 	}
 	avatar := acc.Avatar
 	if s.Avatar != nil {
-		avatar = s.Avatar(avatar)
+		avatar = s.Avatar(acc.TenantID, avatar)
 	}
 	userType := r.Header.Get("User-Type")
 	if userType == "" {
@@ -338,7 +373,13 @@ func (s *Service) issueFor(ctx context.Context, r *http.Request, client *ClientI
 	}, nil
 }
 
-// refresh rotates a refresh token: the old one is revoked, a new pair issued.
+// tokenRef names what the standing of a verified token depends on.
+func tokenRef(c *authn.Claims, userID wire.ID) TokenRef {
+	return TokenRef{JTI: c.ID, SessionID: c.SessionID, UserID: userID, TenantID: c.TenantID, Issued: c.IssuedAt.Time}
+}
+
+// refresh rotates a refresh token: the old one is revoked, a new pair of the
+// same session issued, from the account as it is now.
 func (s *Service) refresh(ctx context.Context, r *http.Request, client *ClientInfo, token string) (*TokenResponse, error) {
 	if token == "" {
 		return nil, errMissing
@@ -347,19 +388,12 @@ func (s *Service) refresh(ctx context.Context, r *http.Request, client *ClientIn
 	if err != nil || c.Kind != "refresh" || c.ClientID != client.ClientID {
 		return nil, errBadRefresh
 	}
-	uid, _ := wire.ParseID(c.UserID)
-	if s.Revoked.Revoked(ctx, c.ID, uid, c.IssuedAt.Time) {
+	uid, err := wire.ParseID(c.UserID)
+	if err != nil || s.Revoked.Check(ctx, tokenRef(c, uid)).Revoked {
 		return nil, errBadRefresh
 	}
 	if err := s.checkTenant(ctx, c.TenantID); err != nil {
 		return nil, err
-	}
-	acc, err := s.Users.ByID(ctx, uid)
-	if err != nil {
-		return nil, err
-	}
-	if acc == nil {
-		return nil, errBadRefresh
 	}
 	if won, err := s.Revoked.Consume(ctx, s.DB, c.ID, c.ExpiresAt.Time); err != nil {
 		return nil, err
@@ -368,32 +402,62 @@ func (s *Service) refresh(ctx context.Context, r *http.Request, client *ClientIn
 	}
 	// keep the department and role the session was opened with
 	if r.Header.Get("Dept-Id") == "" {
-		r.Header.Set("Dept-Id", strings.Split(c.DeptID, ",")[0])
+		r.Header.Set("Dept-Id", c.DeptPick)
 	}
-	if r.Header.Get("Role-Id") == "" && !strings.Contains(c.RoleID, ",") {
-		r.Header.Set("Role-Id", c.RoleID)
+	if r.Header.Get("Role-Id") == "" {
+		r.Header.Set("Role-Id", c.RolePick)
 	}
-	return s.issueFor(ctx, r, client, acc)
+	resp, err := s.issueFor(ctx, r, client, &Account{ID: uid, TenantID: c.TenantID}, c.SessionID)
+	if errors.Is(err, errBadCredentials) {
+		return nil, errBadRefresh // the account is gone
+	}
+	return resp, err
 }
 
-// Logout revokes the presented access token and, when given, the refresh token.
+// Logout ends the session of the presented tokens: the tokens themselves and,
+// through their session id, every other token of that login (the refresh
+// token the web app does not send). An expired token still names its session.
 func (s *Service) Logout(ctx context.Context, access, refresh string) error {
 	for _, t := range []string{access, refresh} {
 		if t == "" {
 			continue
 		}
-		c, err := s.Signer.Verify(t)
+		c, err := s.Signer.VerifyIgnoringExpiry(t)
 		if err != nil {
 			continue
 		}
 		if err := s.Revoked.RevokeToken(ctx, s.DB, c.ID, c.ExpiresAt.Time); err != nil {
 			return err
 		}
+		if c.SessionID == "" {
+			continue
+		}
+		if err := s.Revoked.RevokeSession(ctx, s.DB, c.SessionID, s.sessionEnd(ctx, c)); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
+// sessionEnd is when the last token a session may have issued expires: a
+// refresh token issued now, or the given token if it lives longer.
+func (s *Service) sessionEnd(ctx context.Context, c *authn.Claims) time.Time {
+	ttl := DefaultRevokedUserTTL // the client is gone: keep the revocation as long as any token
+	if client, err := s.Platform.Client(ctx, c.ClientID); err == nil && client != nil {
+		ttl = time.Duration(max(client.RefreshTTL, client.AccessTTL)) * time.Second
+	}
+	end := time.Now().Add(ttl)
+	if c.ExpiresAt.After(end) {
+		end = c.ExpiresAt.Time
+	}
+	return end
+}
+
 // Authenticate verifies a Blade-Auth header value and builds the principal.
+// The claims are trusted only while the user's and tenant's generations are
+// those the token was issued at; otherwise the account is read again
+// (session.go), and a disabled or removed user, or an expired or removed
+// tenant, is refused.
 func (s *Service) Authenticate(ctx context.Context, header string) (*authz.Principal, error) {
 	tok := strings.TrimSpace(header)
 	if len(tok) > 7 && strings.EqualFold(tok[:7], "bearer ") {
@@ -410,9 +474,25 @@ func (s *Service) Authenticate(ctx context.Context, header string) (*authz.Princ
 	if err != nil {
 		return nil, httpx.ErrTokenInvalid
 	}
-	if s.Revoked.Revoked(ctx, c.ID, uid, c.IssuedAt.Time) {
+	st := s.Revoked.Check(ctx, tokenRef(c, uid))
+	if st.Revoked {
 		return nil, httpx.ErrTokenInvalid
 	}
+	var p *authz.Principal
+	if st.GensKnown && st.UserGen == c.UserGen && st.TenantGen == c.TenantGen {
+		p = principalOf(c, uid)
+	} else if p, err = s.current(ctx, c, uid, st); err != nil {
+		return nil, err
+	}
+	// A licence runs out without any write: check the (cached) tenant each time.
+	if err := s.checkTenant(ctx, p.TenantID); err != nil {
+		return nil, sessionRefused(err)
+	}
+	return p, nil
+}
+
+// principalOf builds the principal a token's claims describe.
+func principalOf(c *authn.Claims, uid wire.ID) *authz.Principal {
 	roles, _ := wire.ParseIDs(c.RoleID)
 	depts, _ := wire.ParseIDs(c.DeptID)
 	p := &authz.Principal{UserID: uid, TenantID: c.TenantID, Account: c.Account, UserName: c.UserName,
@@ -420,24 +500,25 @@ func (s *Service) Authenticate(ctx context.Context, header string) (*authz.Princ
 	if len(depts) > 0 {
 		p.DeptID = depts[0]
 	}
-	return p, nil
+	return p
 }
 
-// pick narrows ids to the one named by a header, when it is among them.
-func pick(ids []wire.ID, header string) []wire.ID {
-	if header == "" {
-		return ids
+// pick narrows ids to the one named by choice, when it is among them, and
+// returns the choice it kept ("" when it kept them all).
+func pick(ids []wire.ID, choice string) ([]wire.ID, string) {
+	if choice == "" {
+		return ids, ""
 	}
-	want, err := wire.ParseID(header)
+	want, err := wire.ParseID(choice)
 	if err != nil {
-		return ids
+		return ids, ""
 	}
 	for _, id := range ids {
 		if id == want {
-			return []wire.ID{id}
+			return []wire.ID{id}, id.String()
 		}
 	}
-	return ids
+	return ids, ""
 }
 
 func firstNonEmpty(vs ...string) string {
@@ -458,33 +539,20 @@ type loginFailure struct {
 	LastFail      wire.Time `bun:"last_fail"`
 }
 
-// failures counts recent failures; a lock older than LockMinutes has expired.
-func (s *Service) failures(ctx context.Context, tenantID, account string) (int, error) {
-	var f loginFailure
-	err := s.DB.NewSelect().Model(&f).Where("tenant_id = ? AND account = ?", tenantID, account).Limit(1).Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, err
-	}
-	if time.Since(f.LastFail.Time) > LockMinutes*time.Minute {
-		return 0, nil
-	}
-	return f.FailCount, nil
-}
-
-func (s *Service) fail(ctx context.Context, tenantID, account string) error {
-	n, err := s.failures(ctx, tenantID, account)
-	if err != nil {
-		return err
-	}
-	f := &loginFailure{TenantID: tenantID, Account: account, FailCount: n + 1, LastFail: wire.Now()}
-	if _, err := s.DB.NewInsert().Model(f).On("CONFLICT (tenant_id, account) DO UPDATE").
-		Set("fail_count = EXCLUDED.fail_count").Set("last_fail = EXCLUDED.last_fail").Exec(ctx); err != nil {
-		return err
-	}
-	return errBadCredentials
+// countAttempt counts a login attempt before its password is checked and
+// returns the count, atomically (one upsert): above maxFail the account is
+// locked and the attempt is not checked. A count older than LockMinutes
+// starts again; attempts refused by the lock do not extend it.
+func (s *Service) countAttempt(ctx context.Context, tenantID, account string, maxFail int) (int, error) {
+	now := wire.Now()
+	since := wire.Time{Time: now.Add(-LockMinutes * time.Minute)}
+	var n int
+	err := s.DB.NewRaw(`INSERT INTO bb_login_failure (tenant_id, account, fail_count, last_fail) VALUES (?, ?, 1, ?)
+ON CONFLICT (tenant_id, account) DO UPDATE SET
+  fail_count = CASE WHEN bb_login_failure.last_fail < ? THEN 1 ELSE bb_login_failure.fail_count + 1 END,
+  last_fail = CASE WHEN bb_login_failure.last_fail < ? OR bb_login_failure.fail_count < ? THEN EXCLUDED.last_fail ELSE bb_login_failure.last_fail END
+RETURNING fail_count`, tenantID, account, now, since, since, maxFail).Scan(ctx, &n)
+	return n, err
 }
 
 func (s *Service) clearFailures(ctx context.Context, tenantID, account string) error {

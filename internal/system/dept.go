@@ -262,23 +262,10 @@ func markDeptChildren(ctx context.Context, idb bun.IDB, ids []wire.ID, set func(
 	return nil
 }
 
-// onlyRoutes hides the engine's generic routes that a hand-written handler
-// replaces, so that each path has exactly one handler.
-type onlyRoutes struct {
-	chi.Router
-	skip map[string]bool
-}
-
-func (o onlyRoutes) Get(pattern string, h http.HandlerFunc) {
-	if !o.skip["GET "+pattern] {
-		o.Router.Get(pattern, h)
-	}
-}
-
 func (s *Service) mountDept(r chi.Router, env *resource.Env) {
 	res := s.res.Dept
 	base := res.Spec().Path()
-	res.Mount(onlyRoutes{Router: r, skip: map[string]bool{"GET " + base + "/list": true}}, env)
+	res.Mount(resource.Except{Router: r, Skip: map[string]bool{"GET " + base + "/list": true}}, env)
 	read := resource.Guard(resource.AnyUser)
 	r.Get(base+"/list", httpx.Handle(read(s.handleDeptList)))
 	r.Get(base+"/lazy-list", httpx.Handle(read(s.handleDeptLazyList)))

@@ -1237,29 +1237,9 @@ func (s *Service) declareMenu() *resource.Resource[Menu] {
 	})
 }
 
-// except hides some of the engine's routes so that hand-written handlers
-// (tree lists, submits with post-commit cache resets) take their place while
-// the metadata still lists them as actions.
-type except struct {
-	chi.Router
-	skip map[string]bool
-}
-
-func (e except) Get(pattern string, h http.HandlerFunc) {
-	if !e.skip["GET "+pattern] {
-		e.Router.Get(pattern, h)
-	}
-}
-
-func (e except) Post(pattern string, h http.HandlerFunc) {
-	if !e.skip["POST "+pattern] {
-		e.Router.Post(pattern, h)
-	}
-}
-
 func (s *Service) mountMenu(r chi.Router, env *resource.Env) {
 	base := s.res.Menu.Spec().Path()
-	s.res.Menu.Mount(except{r, map[string]bool{"GET " + base + "/list": true, "POST " + base + "/submit": true, "POST " + base + "/remove": true}}, env)
+	s.res.Menu.Mount(resource.Except{Router: r, Skip: map[string]bool{"GET " + base + "/list": true, "POST " + base + "/submit": true, "POST " + base + "/remove": true}}, env)
 	read, admin, super := resource.Guard(resource.AnyUser), resource.Guard(resource.Admin), resource.Guard(resource.Super)
 	get := func(path string, g func(httpx.HandlerFunc) httpx.HandlerFunc, h httpx.HandlerFunc) {
 		r.Get(base+path, httpx.Handle(g(h)))

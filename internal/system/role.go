@@ -3,6 +3,7 @@ package system
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/uptrace/bun"
@@ -23,6 +24,7 @@ var (
 	msgRoleParentCycle    = i18n.T("上级角色不能是其下级角色", "A role cannot be moved under one of its own descendants")
 	msgRoleSuperAlias     = i18n.T("角色别名 administrator 仅限平台租户 000000 使用", "The role alias administrator is reserved for the platform tenant 000000")
 	msgRoleSuperFixed     = i18n.T("超级管理员角色的别名不能修改", "The alias of the super administrator role cannot be changed")
+	errRoleReserved       = &httpx.Error{Status: 403, Msg: i18n.T("只有超级管理员可以设置或修改角色别名 admin 和 administrator", "Only the super administrator may give or take the role aliases admin and administrator")}
 	msgRoleSuperRemove    = i18n.T("不能删除超级管理员角色", "The super administrator role cannot be deleted")
 	msgRoleTenantMissing  = i18n.T("租户不存在", "No such tenant")
 	msgRoleInUse          = i18n.T("角色「%s」已分配给用户,请先解除后再删除", "Role %s is assigned to users; unassign it before deleting")
@@ -40,7 +42,7 @@ func (s *Service) declareRole() *resource.Resource[Role] {
 
 func (s *Service) mountRole(r chi.Router, env *resource.Env) {
 	base := s.res.Role.Spec().Path()
-	s.res.Role.Mount(except{r, map[string]bool{"GET " + base + "/list": true, "POST " + base + "/submit": true, "POST " + base + "/remove": true}}, env)
+	s.res.Role.Mount(resource.Except{Router: r, Skip: map[string]bool{"GET " + base + "/list": true, "POST " + base + "/submit": true, "POST " + base + "/remove": true}}, env)
 	read, admin := resource.Guard(resource.AnyUser), resource.Guard(resource.Admin)
 	r.Get(base+"/list", httpx.Handle(read(s.handleRoleList)))
 	r.Get(base+"/tree", httpx.Handle(read(s.handleRoleTree)))
@@ -273,16 +275,44 @@ func subtree(rows []Role, id wire.ID) map[wire.ID]bool {
 	return out
 }
 
+// handleRoleSubmit saves a role. A changed alias changes what its holders
+// may do (admin, administrator): their tenant's sessions re-read their roles.
 func (s *Service) handleRoleSubmit(r *http.Request) (any, error) {
-	return submitWith(r, s.res.Role, func(x *Role) wire.ID { return x.ID }, s.checkRole, func() {})
+	var realiased string // the tenant of a role whose alias changed
+	check := func(ctx context.Context, tx bun.Tx, row *Role, present map[string]bool, isNew bool) error {
+		tenantID, aliasChanged, err := s.checkRole(ctx, tx, row, present, isNew)
+		if err != nil || !aliasChanged {
+			return err
+		}
+		realiased = tenantID
+		return s.tenantsChanged(ctx, tenantID)
+	}
+	var changedErr error
+	out, err := submitWith(r, s.res.Role, func(x *Role) wire.ID { return x.ID }, check, func() {
+		if realiased != "" { // again after the commit: a session re-read in between saw the old alias
+			changedErr = s.tenantsChanged(r.Context(), realiased)
+		}
+	})
+	if err == nil {
+		err = changedErr
+	}
+	return out, err
+}
+
+// reservedAlias tells whether an alias means power to the server: only the
+// super user gives it or takes it from a role.
+func reservedAlias(alias string) bool {
+	return strings.EqualFold(alias, authz.RoleSuper) || strings.EqualFold(alias, authz.RoleAdmin)
 }
 
 // checkRole keeps roles inside their tenant: the parent is a live role of the
 // same tenant and not the role or below it; administrator exists only in 000000
-// and only the super user touches it.
-func (s *Service) checkRole(ctx context.Context, tx bun.Tx, row *Role, present map[string]bool, isNew bool) error {
+// and only the super user touches it; only the super user gives a role the
+// alias admin or administrator, or takes it away. It returns the role's
+// tenant and whether an existing role's alias changes.
+func (s *Service) checkRole(ctx context.Context, tx bun.Tx, row *Role, present map[string]bool, isNew bool) (string, bool, error) {
 	p := authz.From(ctx)
-	var tenantID string
+	var tenantID, was string
 	alias, parentID := row.RoleAlias, row.ParentID
 	parentChanged := isNew
 	if isNew {
@@ -290,19 +320,19 @@ func (s *Service) checkRole(ctx context.Context, tx bun.Tx, row *Role, present m
 		if p.IsSuper() && row.TenantID != "" && row.TenantID != p.TenantID {
 			t, err := s.TenantIn(ctx, tx, row.TenantID)
 			if err != nil {
-				return err
+				return "", false, err
 			}
 			if t == nil {
-				return httpx.BadRequest(msgRoleTenantMissing)
+				return "", false, httpx.BadRequest(msgRoleTenantMissing)
 			}
 			tenantID = row.TenantID
 		}
 	} else {
 		cur, err := s.res.Role.Get(ctx, tx, row.ID)
 		if err != nil {
-			return err
+			return "", false, err
 		}
-		tenantID = cur.TenantID
+		tenantID, was = cur.TenantID, cur.RoleAlias
 		if !present["roleAlias"] {
 			alias = cur.RoleAlias
 		}
@@ -312,24 +342,28 @@ func (s *Service) checkRole(ctx context.Context, tx bun.Tx, row *Role, present m
 		parentChanged = parentID != cur.ParentID
 		if isSuperRole(cur) {
 			if !p.IsSuper() {
-				return httpx.ErrForbidden
+				return "", false, httpx.ErrForbidden
 			}
 			if alias != authz.RoleSuper {
-				return httpx.BadRequest(msgRoleSuperFixed)
+				return "", false, httpx.BadRequest(msgRoleSuperFixed)
 			}
 		}
 	}
 	if alias == authz.RoleSuper && (tenantID != authz.SuperTenant || !p.IsSuper()) {
 		if tenantID != authz.SuperTenant {
-			return httpx.BadRequest(msgRoleSuperAlias)
+			return "", false, httpx.BadRequest(msgRoleSuperAlias)
 		}
-		return httpx.ErrForbidden
+		return "", false, httpx.ErrForbidden
+	}
+	aliasChanged := !isNew && alias != was
+	if !p.IsSuper() && (isNew || aliasChanged) && (reservedAlias(alias) || reservedAlias(was)) {
+		return "", false, errRoleReserved
 	}
 	if parentID == 0 || !parentChanged {
-		return nil
+		return tenantID, aliasChanged, nil
 	}
 	if !isNew && parentID == row.ID {
-		return httpx.BadRequest(msgRoleParentSelf)
+		return "", false, httpx.BadRequest(msgRoleParentSelf)
 	}
 	var links []struct {
 		ID       wire.ID `bun:"id"`
@@ -337,23 +371,23 @@ func (s *Service) checkRole(ctx context.Context, tx bun.Tx, row *Role, present m
 	}
 	if err := tx.NewSelect().Table("blade_role").Column("id", "parent_id").
 		Where("tenant_id = ? AND is_deleted = 0", tenantID).Scan(ctx, &links); err != nil {
-		return err
+		return "", false, err
 	}
 	parent := make(map[wire.ID]wire.ID, len(links))
 	for _, l := range links {
 		parent[l.ID] = l.ParentID
 	}
 	if _, ok := parent[parentID]; !ok {
-		return httpx.BadRequest(msgRoleParentMissing)
+		return "", false, resource.FieldErrorOf(ctx, "parentId", msgRoleParentMissing)
 	}
 	if !isNew {
 		for cur, n := parentID, 0; cur != 0 && n < 1000; cur, n = parent[cur], n+1 {
 			if cur == row.ID {
-				return httpx.BadRequest(msgRoleParentCycle)
+				return "", false, httpx.BadRequest(msgRoleParentCycle)
 			}
 		}
 	}
-	return nil
+	return tenantID, aliasChanged, nil
 }
 
 // handleRoleRemove deletes roles that have no child roles and no users; the

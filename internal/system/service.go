@@ -23,6 +23,8 @@ type Service struct {
 	Users AdminCreator
 	// Scopes is told when grants or rules change.
 	Scopes *Scopes
+	// Sessions is told when tenants change (tenant.go); nil in tools without sessions.
+	Sessions TenantSessions
 
 	res *Resources
 

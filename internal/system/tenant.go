@@ -11,6 +11,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/uptrace/bun"
 
+	"github.com/bluebird/console/internal/auth"
 	"github.com/bluebird/console/internal/platform/authn"
 	"github.com/bluebird/console/internal/platform/authz"
 	"github.com/bluebird/console/internal/platform/db"
@@ -46,7 +47,7 @@ func (s *Service) declareTenant() *resource.Resource[Tenant] {
 					return httpx.Badf("不能删除平台租户 000000", "The platform tenant 000000 cannot be deleted")
 				}
 			}
-			return nil
+			return s.tenantsChanged(ctx, tenantIDs...)
 		},
 	})
 }
@@ -55,7 +56,7 @@ func (s *Service) declareTenant() *resource.Resource[Tenant] {
 // six-digit id here, before the engine inserts it.
 func (s *Service) beforeSaveTenant(ctx context.Context, tx bun.Tx, t *Tenant, isNew bool) error {
 	if !isNew {
-		return nil
+		return s.tenantsChanged(ctx, t.TenantID) // the expiry may have changed
 	}
 	if t.AccountNumber == 0 {
 		n, err := s.ParamIn(ctx, tx, "tenant.default.accountNumber", "")
@@ -240,20 +241,51 @@ func (s *Service) handleTenantSetting(r *http.Request) (any, error) {
 		return nil, httpx.MissingParam("accountNumber / expireTime")
 	}
 	ctx := r.Context()
+	var tenantIDs []string
 	err = s.DB.Tx(ctx, func(tx bun.Tx) error {
+		if err := tx.NewSelect().Table("blade_tenant").Column("tenant_id").Where("id IN (?)", bun.In(ids)).Scan(ctx, &tenantIDs); err != nil {
+			return err
+		}
 		for _, id := range ids {
 			t.ID = id
 			if err := s.res.Tenant.Update(ctx, tx, t, fields, false); err != nil {
 				return err
 			}
 		}
-		return nil
+		return s.tenantsChanged(ctx, tenantIDs...)
 	})
 	s.Invalidate()
 	if err != nil {
 		return nil, err
 	}
+	// again after the commit: a session re-read in between saw the old expiry
+	if err := s.tenantsChanged(ctx, tenantIDs...); err != nil {
+		return nil, err
+	}
 	return httpx.Message{Text: i18n.T("配置成功", "Saved")}, nil
+}
+
+// TenantSessions is told when tenants change, so that their sessions check
+// the tenant again on their next request (auth.Revocations).
+type TenantSessions interface {
+	TenantsChanged(ctx context.Context, tenantIDs ...string) error
+}
+
+func (s *Service) tenantsChanged(ctx context.Context, tenantIDs ...string) error {
+	if s.Sessions == nil {
+		return nil
+	}
+	return s.Sessions.TenantsChanged(ctx, tenantIDs...)
+}
+
+// TenantNow implements auth.Platform: the tenant read past the cache, which
+// it refreshes.
+func (s *Service) TenantNow(ctx context.Context, tenantID string) (*auth.TenantInfo, error) {
+	s.mu.Lock()
+	delete(s.tenants, tenantID)
+	s.gen++ // a load that began before this one must not store what it read
+	s.mu.Unlock()
+	return s.Tenant(ctx, tenantID)
 }
 
 func (s *Service) handleTenantDatasource(r *http.Request) (any, error) {

@@ -3,10 +3,12 @@ package user
 import (
 	"context"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/uptrace/bun"
 
+	"github.com/bluebird/console/internal/auth"
 	"github.com/bluebird/console/internal/platform/authn"
 	"github.com/bluebird/console/internal/platform/authz"
 	"github.com/bluebird/console/internal/platform/httpx"
@@ -112,12 +114,33 @@ func (s *Service) handleUpdatePlatform(r *http.Request) (any, error) {
 	if body.UserType < 1 || body.UserType > 3 {
 		return nil, httpx.Badf("用户平台不正确", "Unknown user platform")
 	}
+	ctx := r.Context()
+	if _, err := s.targets(ctx, []wire.ID{body.UserID}); err != nil {
+		return nil, err
+	}
 	u := &User{UserType: body.UserType, UserExt: body.UserExt}
 	u.ID = body.UserID
-	if err := s.Users.Update(r.Context(), s.DB, u, []string{"userType", "userExt"}, false); err != nil {
+	if err := s.DB.Tx(ctx, func(tx bun.Tx) error { return s.Users.Update(ctx, tx, u, []string{"userType", "userExt"}, false) }); err != nil {
 		return nil, err
 	}
 	return httpx.Message{Text: msgUpdated}, nil
+}
+
+// handleSubmit is the resource's submit behind the privilege rules.
+func (s *Service) handleSubmit(r *http.Request) (any, error) {
+	u, present, err := s.Users.Decode(r)
+	if err != nil {
+		return nil, err
+	}
+	ctx := i18n.With(r.Context(), i18n.FromRequest(r))
+	if err := s.save(ctx, u, present); err != nil {
+		return nil, err
+	}
+	if present["id"] && u.ID != 0 {
+		return s.Users.Get(ctx, s.DB, u.ID) // the stored row, not the partial body
+	}
+	u.Password = ""
+	return u, nil
 }
 
 // handleUpdate is submit restricted to existing users.
@@ -129,11 +152,7 @@ func (s *Service) handleUpdate(r *http.Request) (any, error) {
 	if u.ID == 0 {
 		return nil, httpx.MissingParam("id")
 	}
-	ctx := i18n.With(r.Context(), i18n.FromRequest(r))
-	if err := s.Users.Check(ctx, u, present, false); err != nil {
-		return nil, err
-	}
-	if err := s.DB.Tx(ctx, func(tx bun.Tx) error { return s.Users.Save(ctx, tx, u, present) }); err != nil {
+	if err := s.save(i18n.With(r.Context(), i18n.FromRequest(r)), u, present); err != nil {
 		return nil, err
 	}
 	return httpx.Message{Text: msgUpdated}, nil
@@ -141,6 +160,8 @@ func (s *Service) handleUpdate(r *http.Request) (any, error) {
 
 // handleQuoteSubmit creates or updates a user by account: callers that hold
 // only the account (imports, other systems) need not look the id up first.
+// The account is looked up in the tenant the user belongs to: the caller's,
+// or for the super user the tenantId sent.
 func (s *Service) handleQuoteSubmit(r *http.Request) (any, error) {
 	u, present, err := s.Users.Decode(r)
 	if err != nil {
@@ -152,19 +173,105 @@ func (s *Service) handleQuoteSubmit(r *http.Request) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		var id wire.ID
-		if err := q.Column("id").Where("account = ?", u.Account).Limit(1).Scan(ctx, &id); err == nil {
-			u.ID = id
+		var found struct {
+			ID      wire.ID `bun:"id"`
+			Version int     `bun:"version"`
+		}
+		if err := q.Column("id", "version").Where("account = ? AND tenant_id = ?", u.Account, s.tenantOf(ctx, u)).Limit(1).Scan(ctx, &found); err == nil {
+			u.ID = found.ID
+			// An upsert by account is last-write-wins by design (its callers
+			// hold no version): it edits the version it just read.
+			if !present["version"] {
+				u.Version, present["version"] = found.Version, true
+			}
 		}
 	}
-	isNew := u.ID == 0
-	if err := s.Users.Check(ctx, u, present, isNew); err != nil {
-		return nil, err
-	}
-	if err := s.DB.Tx(ctx, func(tx bun.Tx) error { return s.Users.Save(ctx, tx, u, present) }); err != nil {
+	if err := s.save(ctx, u, present); err != nil {
 		return nil, err
 	}
 	return u.ID.String(), nil
+}
+
+// tenantOf is the tenant a new user is created in: the caller's, or for the
+// super user the tenantId sent.
+func (s *Service) tenantOf(ctx context.Context, u *User) string {
+	if p := authz.From(ctx); !p.IsSuper() || u.TenantID == "" {
+		return p.TenantID
+	}
+	return u.TenantID
+}
+
+// save inserts or updates one user under the privilege rules, in one
+// transaction: the target may be changed by the caller, the roles sent may be
+// given by them, and a changed account's sessions follow the change (a
+// disabled one ends).
+func (s *Service) save(ctx context.Context, u *User, present map[string]bool) error {
+	isNew := u.ID == 0
+	if err := s.Users.Check(ctx, u, present, isNew); err != nil {
+		return err
+	}
+	tenantID := s.tenantOf(ctx, u)
+	var changed []wire.ID
+	if !isNew {
+		cur, err := s.Users.Get(ctx, s.DB, u.ID)
+		if err != nil {
+			return err
+		}
+		if err := s.mayChange(ctx, cur); err != nil {
+			return err
+		}
+		tenantID, changed = cur.TenantID, []wire.ID{u.ID}
+	}
+	if isNew || present["roleId"] {
+		if err := s.mayAssign(ctx, tenantID, u.RoleID); err != nil {
+			return err
+		}
+	}
+	disabled := !isNew && present["status"] && u.Status != auth.UserEnabled
+	if disabled && u.ID == authz.From(ctx).UserID {
+		return errSelfDisable
+	}
+	return s.write(ctx, changed, func(tx bun.Tx) error {
+		if err := s.Users.Save(ctx, tx, u, present); err != nil {
+			return err
+		}
+		if disabled {
+			return s.Sessions.RevokeUser(ctx, tx, u.ID)
+		}
+		return nil
+	})
+}
+
+// handleRemove is the resource's remove behind the privilege rules; the
+// removed users' sessions end.
+func (s *Service) handleRemove(r *http.Request) (any, error) {
+	ids, err := httpx.FormIDs(r, "ids")
+	if err != nil {
+		return nil, err
+	}
+	ctx := r.Context()
+	p := authz.From(ctx)
+	if slices.Contains(ids, p.UserID) {
+		return nil, httpx.BadRequest(msgSelfRemove)
+	}
+	if _, err := s.targets(ctx, ids); err != nil {
+		return nil, err
+	}
+	err = s.DB.Tx(ctx, func(tx bun.Tx) error {
+		if _, err := s.Users.Remove(ctx, tx, ids); err != nil {
+			return err
+		}
+		for _, id := range ids {
+			if err := s.Sessions.RevokeUser(ctx, tx, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return httpx.Message{Text: i18n.T("删除成功", "Deleted")}, nil
 }
 
 func (s *Service) handleResetPassword(r *http.Request) (any, error) {
@@ -173,18 +280,19 @@ func (s *Service) handleResetPassword(r *http.Request) (any, error) {
 		return nil, err
 	}
 	ctx := r.Context()
+	if _, err := s.targets(ctx, ids); err != nil {
+		return nil, err
+	}
 	hash := authn.HashPassword(ClientPassword(s.Platform.Param(ctx, "account.initPassword", "123456")))
 	err = s.DB.Tx(ctx, func(tx bun.Tx) error {
 		for _, id := range ids {
-			u := &User{Password: hash}
-			u.ID = id
 			if _, err := s.Users.Get(ctx, tx, id); err != nil {
 				return err
 			}
 			if _, err := s.updateRaw(ctx, tx, id, "password", hash); err != nil {
 				return err
 			}
-			if err := s.Revoker.RevokeUser(ctx, tx, id); err != nil {
+			if err := s.Sessions.RevokeUser(ctx, tx, id); err != nil {
 				return err
 			}
 		}
@@ -237,7 +345,7 @@ func (s *Service) handleUpdatePassword(r *http.Request) (any, error) {
 		if _, err := s.updateRaw(ctx, tx, p.UserID, "password", authn.HashPassword(ClientPassword(newPw))); err != nil {
 			return err
 		}
-		return s.Revoker.RevokeUser(ctx, tx, p.UserID)
+		return s.Sessions.RevokeUser(ctx, tx, p.UserID)
 	})
 	if err != nil {
 		return nil, err
@@ -285,20 +393,19 @@ func (s *Service) handleGrant(r *http.Request) (any, error) {
 		return nil, err
 	}
 	ctx := r.Context()
-	err = s.DB.Tx(ctx, func(tx bun.Tx) error {
+	users, err := s.targets(ctx, userIDs)
+	if err != nil {
+		return nil, err
+	}
+	roles := wire.JoinIDs(roleIDs)
+	for _, u := range users {
+		if err := s.mayAssign(ctx, u.TenantID, roles); err != nil {
+			return nil, err
+		}
+	}
+	err = s.write(ctx, userIDs, func(tx bun.Tx) error {
 		for _, id := range userIDs {
-			cur, err := s.Users.Get(ctx, tx, id)
-			if err != nil {
-				return err
-			}
-			n, err := tx.NewSelect().Table("blade_role").Where("id IN (?) AND tenant_id = ? AND is_deleted = 0", bun.In(roleIDs), cur.TenantID).Count(ctx)
-			if err != nil {
-				return err
-			}
-			if n != int64(len(roleIDs)) {
-				return httpx.Badf("角色不存在或不属于该用户的租户", "A role does not exist or belongs to another tenant")
-			}
-			u := &User{RoleID: wire.JoinIDs(roleIDs)}
+			u := &User{RoleID: roles}
 			u.ID = id
 			if err := s.Users.Update(ctx, tx, u, []string{"roleId"}, false); err != nil {
 				return err
@@ -327,19 +434,21 @@ func (s *Service) handleEnabled(r *http.Request) (any, error) {
 		return nil, httpx.InvalidParam("enabledStatus")
 	}
 	ctx := r.Context()
-	p := authz.From(ctx)
+	if status == 0 && slices.Contains(ids, authz.From(ctx).UserID) {
+		return nil, errSelfDisable
+	}
+	if _, err := s.targets(ctx, ids); err != nil {
+		return nil, err
+	}
 	err = s.DB.Tx(ctx, func(tx bun.Tx) error {
 		for _, id := range ids {
-			if id == p.UserID && status == 0 {
-				return httpx.Badf("不能禁用当前登录用户", "You cannot disable the account you are signed in with")
-			}
 			u := &User{}
 			u.ID, u.Status = id, status
 			if err := s.Users.Update(ctx, tx, u, []string{"status"}, false); err != nil {
 				return err
 			}
 			if status == 0 {
-				if err := s.Revoker.RevokeUser(ctx, tx, id); err != nil {
+				if err := s.Sessions.RevokeUser(ctx, tx, id); err != nil {
 					return err
 				}
 			}

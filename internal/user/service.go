@@ -25,36 +25,41 @@ type Platform interface {
 	Param(ctx context.Context, key, def string) string
 	Names(ctx context.Context, kind string, ids []wire.ID) (map[wire.ID]string, error)
 	DeptSubtree(ctx context.Context, tenantID string, deptID wire.ID) ([]wire.ID, error)
+	RoleAliases(ctx context.Context, tenantID string, ids []wire.ID) ([]string, error)
 }
 
-// Revoker ends sessions when a password changes or an account is disabled.
-type Revoker interface {
+// Sessions is what auth does for users' sessions when their accounts change.
+type Sessions interface {
+	// RevokeUser ends every session of a user (password, disable, removal).
 	RevokeUser(ctx context.Context, idb bun.IDB, userID wire.ID) error
+	// UsersChanged makes the users' sessions re-read roles and departments.
+	UsersChanged(ctx context.Context, ids ...wire.ID) error
 }
 
 // Service holds the user resource and its extra endpoints.
 type Service struct {
 	DB       *db.DB
 	Platform Platform
-	Revoker  Revoker
+	Sessions Sessions
 	Users    *resource.Resource[User]
-	// Links re-signs stored file links (avatars) as they are read; nil leaves them.
-	Links interface{ Refresh(link string) string }
+	// Links re-signs stored file links (avatars) of the row's tenant as they are read; nil leaves them.
+	Links interface {
+		Sign(tenantID, link string) string
+	}
 }
 
 // New declares the user resource.
-func New(d *db.DB, p Platform, rv Revoker) *Service {
-	s := &Service{DB: d, Platform: p, Revoker: rv}
+func New(d *db.DB, p Platform, sessions Sessions) *Service {
+	s := &Service{DB: d, Platform: p, Sessions: sessions}
 	s.Users = resource.New(resource.Spec{
 		Service: "blade-user", Name: "user", URLPath: "/blade-user", Table: "blade_user", Label: i18n.T("用户", "User"),
 		MenuCode: "user", Scope: resource.TenantAdmin, Write: resource.Admin, DataScope: true,
 		Routes: []string{"page", "detail", "submit", "remove", "export"},
 		Unique: [][]string{{"account"}},
 	}, resource.Hooks[User]{
-		Query:        s.pageFilter,
-		Enrich:       s.enrich,
-		BeforeSave:   s.beforeSave,
-		BeforeRemove: s.beforeRemove,
+		Query:      s.pageFilter,
+		Enrich:     s.enrich,
+		BeforeSave: s.beforeSave,
 	})
 	return s
 }
@@ -107,7 +112,7 @@ func (s *Service) enrich(ctx context.Context, _ bun.IDB, rows []User) error {
 		rows[i].DeptName = names(rows[i].DeptID, depts)
 		rows[i].PostName = names(rows[i].PostID, posts)
 		if s.Links != nil {
-			rows[i].Avatar = s.Links.Refresh(rows[i].Avatar)
+			rows[i].Avatar = s.Links.Sign(rows[i].TenantID, rows[i].Avatar)
 		}
 		if t, _ := s.Platform.Tenant(ctx, rows[i].TenantID); t != nil {
 			rows[i].TenantName = t.Name
@@ -162,20 +167,13 @@ func (s *Service) beforeSave(ctx context.Context, tx bun.Tx, u *User, isNew bool
 	return nil
 }
 
-func (s *Service) beforeRemove(ctx context.Context, tx bun.Tx, ids []wire.ID) error {
-	p := authz.From(ctx)
-	for _, id := range ids {
-		if id == p.UserID {
-			return httpx.BadRequest(msgSelfRemove)
-		}
-	}
-	return nil
-}
-
 // Mount adds the generic and extra blade-user routes.
 func (s *Service) Mount(r chi.Router, env *resource.Env) {
-	s.Users.Mount(r, env)
+	// submit and remove are the engine's, behind the privilege rules (privilege.go)
+	s.Users.Mount(resource.Except{Router: r, Skip: map[string]bool{"POST /blade-user/submit": true, "POST /blade-user/remove": true}}, env)
 	any, admin := resource.Guard(resource.AnyUser), resource.Guard(resource.Admin)
+	r.Post("/blade-user/submit", httpx.Handle(admin(s.handleSubmit)))
+	r.Post("/blade-user/remove", httpx.Handle(admin(s.handleRemove)))
 	read := resource.Guard(resource.AnyUser)
 	r.Get("/blade-user/selectUserListPage", httpx.Handle(read(s.handleSelectPage)))
 	r.Get("/blade-user/user-list", httpx.Handle(read(s.handleUserList)))

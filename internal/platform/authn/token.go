@@ -25,6 +25,18 @@ type Claims struct {
 	RoleID   string `json:"role_id"`
 	RoleName string `json:"role_name"`
 	ClientID string `json:"client_id"`
+	// SessionID is shared by the access and refresh tokens of one login and
+	// kept across refreshes: logout revokes it, ending the whole session.
+	SessionID string `json:"sid,omitempty"`
+	// UserGen and TenantGen are the user's and the tenant's generations when
+	// the token was issued; a change of roles, status or tenant moves them
+	// on, and the server then re-reads the account instead of trusting the claims.
+	UserGen   int64 `json:"ugen,omitempty"`
+	TenantGen int64 `json:"tgen,omitempty"`
+	// RolePick and DeptPick are the role and department chosen at login
+	// (Role-Id, Dept-Id), empty when the session holds all of the user's.
+	RolePick string `json:"role_pick,omitempty"`
+	DeptPick string `json:"dept_pick,omitempty"`
 }
 
 // Signer issues and verifies HS256 tokens with the server's key.
@@ -94,6 +106,22 @@ func (s *Signer) Verify(token string) (*Claims, error) {
 	return c, nil
 }
 
+// lenient checks the signature and algorithm only.
+var lenient = jwt.NewParser(jwt.WithValidMethods([]string{"HS256"}), jwt.WithoutClaimsValidation())
+
+// VerifyIgnoringExpiry checks the signature, algorithm and issuer but not the
+// expiry: logout ends the session of an access token that has just expired.
+func (s *Signer) VerifyIgnoringExpiry(token string) (*Claims, error) {
+	c := &Claims{}
+	if _, err := lenient.ParseWithClaims(token, c, func(*jwt.Token) (any, error) { return s.key, nil }); err != nil {
+		return nil, fmt.Errorf("verify token: %w", err)
+	}
+	if c.Issuer != "bluebird" || c.ExpiresAt == nil {
+		return nil, errors.New("verify token: not one of ours")
+	}
+	return c, nil
+}
+
 func (s *Signer) verify(token string) (*Claims, error) {
 	c := &Claims{}
 	_, err := parser.ParseWithClaims(token, c, func(*jwt.Token) (any, error) { return s.key, nil })
@@ -108,3 +136,6 @@ func newJTI() string {
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
 }
+
+// NewSessionID makes the id of a new login session.
+func NewSessionID() string { return newJTI() }

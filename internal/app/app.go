@@ -127,7 +127,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Lo
 	// --- files (internal/files): uploads on the local store, links signed with a key derived from the token key ---
 	a.Files = files.New(d, storage.NewLocal(cfg.FilesRoot()), auth.DeriveKey(key, "file-link"))
 	a.Users.Links = a.Files
-	a.Auth.Avatar = a.Files.Refresh
+	a.Auth.Avatar = a.Files.Sign
 	// --- end files ---
 	a.Handler = a.routes()
 	a.ready = true
@@ -154,7 +154,7 @@ func (a *App) routes() http.Handler {
 	}, []string{"method", "route", "status"})
 	a.metrics.MustRegister(a.latency)
 
-	env := &resource.Env{DB: a.DB, Scope: a.Scopes}
+	env := &resource.Env{DB: a.DB, Scope: a.Scopes, Refs: a.Registry, Files: a.Files}
 	root := chi.NewRouter()
 	root.Use(httpx.RequestIDMiddleware, httpx.Recover, db.TrackRequests)
 	root.Get("/healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) })
@@ -194,6 +194,9 @@ func (a *App) routes() http.Handler {
 	a.Files.Mount(api)
 	// --- end files ---
 
+	if err := resource.CheckRefs(a.Registry.All(), a.Registry); err != nil {
+		panic(err) // a declaration error, found at start-up
+	}
 	api.Get("/meta/resources", httpx.Handle(resource.Guard(resource.AnyUser)(a.Registry.handleMetaList)))
 	api.Get("/meta/resource", httpx.Handle(resource.Guard(resource.AnyUser)(a.Registry.handleMeta)))
 	api.Get("/openapi.json", a.handleOpenAPI)

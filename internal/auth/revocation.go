@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"log/slog"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -24,9 +25,10 @@ import (
 type Revocations struct {
 	db *db.DB
 
-	mu     sync.RWMutex
-	tokens map[string]time.Time // jti or sessionKey(sid) → expiry
-	users  map[wire.ID]time.Time
+	mu       sync.RWMutex
+	tokens   map[string]time.Time // jti → expiry
+	sessions map[string]time.Time // sid → until
+	users    map[wire.ID]time.Time
 	// Generations of this process (without a shared store). A subject never
 	// changed since start-up is at base, the start time: a token issued by an
 	// earlier run carries another value, so its account is read once more.
@@ -88,13 +90,15 @@ type userRevocation struct {
 	RevokedBefore wire.Time `bun:"revoked_before"`
 }
 
-// sessionKey is the revocation key of a session, beside token ids in the same
-// table and store (a jti is 32 hex digits, so the two cannot collide).
-func sessionKey(sid string) string { return "s:" + sid }
+// sessionPrefix marks a session's row among token ids in the same table and
+// store (a jti is 32 hex digits, so the two cannot collide).
+const sessionPrefix = "s:"
+
+func sessionKey(sid string) string { return sessionPrefix + sid }
 
 // LoadRevocations reads the live revocations and drops expired ones.
 func LoadRevocations(ctx context.Context, d *db.DB, shared Shared) (*Revocations, error) {
-	r := &Revocations{db: d, tokens: map[string]time.Time{}, users: map[wire.ID]time.Time{}, shared: shared,
+	r := &Revocations{db: d, tokens: map[string]time.Time{}, sessions: map[string]time.Time{}, users: map[wire.ID]time.Time{}, shared: shared,
 		userGens: map[wire.ID]int64{}, tenantGens: map[string]int64{}, base: time.Now().UnixMicro()}
 	now := wire.Now()
 	if _, err := d.NewDelete().Model((*revokedToken)(nil)).Where("expires_at < ?", now).Exec(ctx); err != nil {
@@ -105,7 +109,7 @@ func LoadRevocations(ctx context.Context, d *db.DB, shared Shared) (*Revocations
 		return nil, err
 	}
 	for _, t := range toks {
-		r.tokens[t.JTI] = t.ExpiresAt.Time
+		r.remember(t.JTI, t.ExpiresAt.Time)
 	}
 	var users []userRevocation
 	if err := d.NewSelect().Model(&users).Scan(ctx); err != nil {
@@ -145,7 +149,7 @@ func (r *Revocations) revoke(ctx context.Context, idb bun.IDB, jti string, expir
 	}
 	n, _ := res.RowsAffected()
 	r.mu.Lock()
-	r.tokens[jti] = expires
+	r.remember(jti, expires)
 	r.mu.Unlock()
 	if r.shared != nil {
 		if err := r.shared.RevokeToken(ctx, jti, time.Until(expires)); err != nil {
@@ -153,6 +157,16 @@ func (r *Revocations) revoke(ctx context.Context, idb bun.IDB, jti string, expir
 		}
 	}
 	return n == 1, nil
+}
+
+// remember puts a revoked token or session (by its key) in memory; the
+// per-request check then looks a session up without building its key.
+func (r *Revocations) remember(key string, until time.Time) {
+	if sid, ok := strings.CutPrefix(key, sessionPrefix); ok {
+		r.sessions[sid] = until
+		return
+	}
+	r.tokens[key] = until
 }
 
 // RevokeUser revokes every token of a user issued up to now (password change, disable).
@@ -244,7 +258,7 @@ func (r *Revocations) Check(ctx context.Context, t TokenRef) Standing {
 	r.mu.RLock()
 	_, tok := r.tokens[t.JTI]
 	if !tok && t.SessionID != "" {
-		_, tok = r.tokens[sessionKey(t.SessionID)]
+		_, tok = r.sessions[t.SessionID]
 	}
 	before, hasUser := r.users[t.UserID]
 	st := Standing{UserGen: r.genOr(r.userGens[t.UserID]), TenantGen: r.genOr(r.tenantGens[t.TenantID]), GensKnown: r.shared == nil}

@@ -59,7 +59,9 @@ func (s *Service) current(ctx context.Context, c *authn.Claims, uid wire.ID, st 
 			return e.p, e.err
 		}
 	}
-	p, err := s.reread(ctx, c, uid)
+	// The tenant is read past the cache only when its generation moved (the
+	// change may come from an instance whose invalidation has not arrived).
+	p, err := s.reread(ctx, c, uid, st.GensKnown && st.TenantGen != c.TenantGen)
 	var refused *httpx.Error
 	if err != nil && !(errors.As(err, &refused) && refused.Status == 401) {
 		return nil, err // a failure to read, not an answer: try again next time
@@ -72,8 +74,12 @@ func (s *Service) current(ctx context.Context, c *authn.Claims, uid wire.ID, st 
 
 // reread builds the principal of a session from its account and tenant as
 // they are now, keeping the role and department chosen at login.
-func (s *Service) reread(ctx context.Context, c *authn.Claims, uid wire.ID) (*authz.Principal, error) {
-	t, err := s.Platform.TenantNow(ctx, c.TenantID)
+func (s *Service) reread(ctx context.Context, c *authn.Claims, uid wire.ID, freshTenant bool) (*authz.Principal, error) {
+	tenant := s.Platform.Tenant
+	if freshTenant {
+		tenant = s.Platform.TenantNow
+	}
+	t, err := tenant(ctx, c.TenantID)
 	if err != nil {
 		return nil, err
 	}

@@ -390,10 +390,6 @@ func readMatrix(t *testing.T) []matrixRow {
 	return rows
 }
 
-// classOnePending names the cells that wait for the privilege rules of
-// class 1 (issue #8) to land, with why; they are skipped until then.
-var classOnePending = map[string]string{}
-
 // TestSensitiveEndpointMatrix runs every row of the table in docs/security.md
 // as the four callers, and without a token.
 func TestSensitiveEndpointMatrix(t *testing.T) {
@@ -423,9 +419,6 @@ func TestSensitiveEndpointMatrix(t *testing.T) {
 				}
 				for i, want := range row.cells {
 					t.Run(callerNames[i], func(t *testing.T) {
-						if why := classOnePending[row.name+" / "+callerNames[i]]; why != "" {
-							t.Skip(why)
-						}
 						q, body := p.prepare(t, c)
 						var r *apptest.Resp
 						switch {

@@ -1013,7 +1013,7 @@ func (s *Service) checkMenuTree(ctx context.Context, tx bun.Tx, m *Menu, present
 		}
 		c, ok := cat[parentID]
 		if !ok {
-			return httpx.BadRequest(msgParentMissing)
+			return resource.FieldErrorOf(ctx, "parentId", msgParentMissing)
 		}
 		if c == categoryButton {
 			return httpx.BadRequest(msgParentButton)

@@ -154,7 +154,7 @@ func (a *App) routes() http.Handler {
 	}, []string{"method", "route", "status"})
 	a.metrics.MustRegister(a.latency)
 
-	env := &resource.Env{DB: a.DB, Scope: a.Scopes, Refs: a.Registry, Files: a.Files}
+	env := &resource.Env{DB: a.DB, Scope: a.Scopes, Refs: a.Registry, Files: a.Files, TenantExists: a.System.TenantExists}
 	root := chi.NewRouter()
 	root.Use(httpx.RequestIDMiddleware, httpx.Recover, db.TrackRequests)
 	root.Get("/healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) })

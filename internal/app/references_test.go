@@ -189,3 +189,28 @@ func TestDictBizParentStaysInTenant(t *testing.T) {
 		}
 	})
 }
+
+// TestSuperUserNamesLiveTenants: the super user may create users, roles,
+// departments and posts in another tenant, but only in one that exists.
+func TestSuperUserNamesLiveTenants(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		tenantID, _ := h.NewTenant("Live")
+		super := h.Admin()
+		for _, res := range h.App.Registry.All() {
+			spec, meta := res.Spec(), res.Meta()
+			if spec.Scope != resource.TenantAdmin || !contains(meta.Actions, "submit") || spec.Key() == "blade-user/user" {
+				continue // a user needs roles of its tenant: the user scenarios cover it
+			}
+			body := sample(meta)
+			body["tenantId"] = "nosuch"
+			r := super.PostJSON(meta.Path+"/submit", body)
+			r.Fail(t, 400)
+			body["tenantId"] = tenantID
+			var row map[string]any
+			super.PostJSON(meta.Path+"/submit", body).OK(t, &row)
+			if row["tenantId"] != tenantID {
+				t.Fatalf("%s: the super user's row went to %v, not %s", spec.Key(), row["tenantId"], tenantID)
+			}
+		}
+	})
+}

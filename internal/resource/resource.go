@@ -1,6 +1,7 @@
 package resource
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -41,6 +42,18 @@ type Env struct {
 	// Files checks and signs the links of image fields (filelinks.go); without
 	// it no link can be stored.
 	Files FileLinks
+	// TenantExists tells whether a live tenant has this id: the super user
+	// names the tenant of a new TenantAdmin row (users, roles, posts) and
+	// must not create rows in a tenant that does not exist.
+	TenantExists func(ctx context.Context, idb bun.IDB, tenantID string) (bool, error)
+}
+
+// tenantExists fails closed without a TenantExists.
+func (env *Env) tenantExists(ctx context.Context, idb bun.IDB, tenantID string) (bool, error) {
+	if env == nil || env.TenantExists == nil {
+		return false, nil
+	}
+	return env.TenantExists(ctx, idb, tenantID)
 }
 
 // Hooks hold a resource's business logic; every one is optional.
@@ -539,6 +552,9 @@ func (r *Resource[T]) Save(ctx context.Context, tx bun.Tx, row *T, present map[s
 			if len(b.TenantID) > maxTenantID {
 				return errTenantID
 			}
+			if ok, err := r.env.tenantExists(ctx, tx, b.TenantID); err != nil || !ok {
+				return cmp.Or(err, errNoTenant)
+			}
 		default:
 			b.TenantID = p.TenantID
 		}
@@ -718,6 +734,8 @@ var msgRemoved = i18n.T("删除成功", "Deleted")
 const maxTenantID = 12
 
 var errTenantID = httpx.Badf("租户ID长度不能超过%d个字符", "The tenant ID must be at most %d characters", maxTenantID)
+
+var errNoTenant = FieldErrorOf(context.Background(), "tenantId", i18n.T("租户不存在", "No such tenant"))
 
 var errVersionMissing = &httpx.Error{Status: 400, Msg: i18n.T("缺少数据版本号(version),请刷新后重试", "The record's version is missing; reload it and try again")}
 

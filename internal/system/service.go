@@ -207,6 +207,12 @@ func (s *Service) TenantIn(ctx context.Context, idb bun.IDB, tenantID string) (*
 	return loadTenant(ctx, idb, tenantID)
 }
 
+// TenantExists tells whether a live tenant has this id (resource.Env.TenantExists).
+func (s *Service) TenantExists(ctx context.Context, idb bun.IDB, tenantID string) (bool, error) {
+	t, err := s.TenantIn(ctx, idb, tenantID)
+	return t != nil, err
+}
+
 func loadTenant(ctx context.Context, idb bun.IDB, tenantID string) (*auth.TenantInfo, error) {
 	var row Tenant
 	err := idb.NewSelect().Model(&row).Where("tenant_id = ? AND is_deleted = 0", tenantID).Limit(1).Scan(ctx)

@@ -35,7 +35,7 @@ export BLUEBIRD_TEST_PG
 
 test-go:
 	@echo "Go tests on SQLite$(if $(BLUEBIRD_TEST_PG), and PostgreSQL ($(BLUEBIRD_TEST_PG)), only (no PostgreSQL: see README))"
-	$(GO) test -count=1 $(PKGS)
+	$(GO) test -count=1 -timeout 25m $(PKGS)
 
 test-web: web/node_modules
 	npm --prefix web test

@@ -2,9 +2,12 @@ package resource
 
 import (
 	"context"
+	"errors"
 	"reflect"
 
 	"github.com/uptrace/bun"
+
+	"github.com/bluebird/console/internal/platform/httpx"
 )
 
 // File links: a field of type image holds a link to an uploaded file. Its
@@ -33,18 +36,26 @@ func (r *Resource[T]) checkFileLinks(ctx context.Context, idb bun.IDB, row, cur 
 		}
 		fv := v.FieldByIndex(f.index)
 		link := fv.String()
-		if link == "" || (cur != nil && reflect.ValueOf(cur).Elem().FieldByIndex(f.index).String() == link) {
+		if link == "" {
 			continue
-		}
-		if cur != nil && r.env.Files != nil && r.env.Files.Sign(tenantID, reflect.ValueOf(cur).Elem().FieldByIndex(f.index).String()) == link {
-			continue // the form sent back the signed form of the stored link
 		}
 		if r.env == nil || r.env.Files == nil {
 			return fieldError(ctx, f, msgFileNotOwned(f))
 		}
+		if cur != nil {
+			// the stored link, sent back as stored or in its signed form
+			stored := reflect.ValueOf(cur).Elem().FieldByIndex(f.index).String()
+			if stored == link || r.env.Files.Sign(tenantID, stored) == link {
+				continue
+			}
+		}
 		stored, err := r.env.Files.CheckLink(ctx, idb, tenantID, link)
-		if err != nil {
+		var refused *httpx.Error
+		if errors.As(err, &refused) {
 			return fieldError(ctx, f, msgFileNotOwned(f))
+		}
+		if err != nil {
+			return err // the database, not the caller
 		}
 		fv.SetString(stored)
 	}

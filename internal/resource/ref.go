@@ -121,13 +121,6 @@ func (env *Env) refVisible(ctx context.Context, idb bun.IDB, key, tenantID strin
 	return err == nil && n == len(ids), err
 }
 
-// RefVisible is refVisible for hand-written endpoints that take ids of a
-// resource outside a declared field (grants): ids must all be rows of key
-// that the caller may use in tenantID.
-func (env *Env) RefVisible(ctx context.Context, idb bun.IDB, key, tenantID string, ids []wire.ID) (bool, error) {
-	return env.refVisible(ctx, idb, key, tenantID, ids)
-}
-
 // fieldError is a 400 naming one field, in the shape of Check's answer.
 func fieldError(ctx context.Context, f *Field, msg i18n.Text) error {
 	return FieldErrorOf(ctx, f.Name, msg)

@@ -46,12 +46,6 @@ func (s *Service) declare() *Resources {
 		Routes: []string{"list", "detail", "submit", "remove", "export"},
 	}, resource.Hooks[TenantPackage]{
 		Changed: invalidate,
-		Validate: func(ctx context.Context, p *TenantPackage, present map[string]bool, _ bool) error {
-			if _, err := wire.ParseIDs(p.MenuID); err != nil {
-				return httpx.Badf("菜单ID格式错误", "The menu id list is malformed")
-			}
-			return nil
-		},
 	})
 	r.Client = resource.New(resource.Spec{
 		Service: "blade-system", Name: "client", Table: "blade_client", Label: i18n.T("应用", "Client"),

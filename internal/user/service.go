@@ -133,11 +133,7 @@ func names(list string, m map[wire.ID]string) string {
 }
 
 func (s *Service) beforeSave(ctx context.Context, tx bun.Tx, u *User, isNew bool) error {
-	for _, list := range []string{u.RoleID, u.DeptID, u.PostID} {
-		if _, err := wire.ParseIDs(list); err != nil {
-			return httpx.Badf("角色、部门或岗位的ID格式错误", "A role, department or post id is malformed")
-		}
-	}
+	// role, dept and post ids were checked as references before this hook (resource/ref.go)
 	if !isNew {
 		return nil
 	}

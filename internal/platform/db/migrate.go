@@ -9,7 +9,8 @@ import (
 	"github.com/pressly/goose/v3/lock"
 )
 
-// Migrate applies every pending migration of fsys.
+// Migrate applies every pending migration of fsys, its templates expanded
+// for this database (migrate_template.go).
 func (d *DB) Migrate(ctx context.Context, fsys fs.FS) error {
 	dialect := goose.DialectSQLite3
 	if d.Postgres {
@@ -24,7 +25,11 @@ func (d *DB) Migrate(ctx context.Context, fsys fs.FS) error {
 		}
 		opts = append(opts, goose.WithSessionLocker(locker))
 	}
-	p, err := goose.NewProvider(dialect, d.DB.DB, fsys, opts...)
+	rendered, err := renderMigrations(fsys, d.Postgres)
+	if err != nil {
+		return err
+	}
+	p, err := goose.NewProvider(dialect, d.DB.DB, rendered, opts...)
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}

@@ -16,7 +16,7 @@ export type FieldType =
   | 'image';
 
 /** The JSON type of a field's value on the wire (metadata valueType). */
-export type ValueType = 'string' | 'int' | 'bool' | 'id' | 'datetime';
+export type ValueType = 'string' | 'int' | 'bool' | 'id' | 'datetime' | 'decimal';
 
 /** One field of the resource metadata (GET /api/meta/resource). */
 export interface FieldMeta {
@@ -44,12 +44,92 @@ export interface FieldMeta {
   selectLabel?: string;
   span?: number;
   multiline?: boolean;
+  /** Decimal fields: digits after the point; the server answers every value with exactly this many. */
+  scale?: number;
+  /** Decimal fields: inclusive bounds, as decimal strings. */
+  minValue?: string;
+  maxValue?: string;
+  /** Decimal fields: the value must be > 0. */
+  positive?: boolean;
+  /** `service/name` of the resource whose row id the field holds. */
+  ref?: string;
+  /** The field is picked by remote search (the target is a large list). */
+  remote?: Remote;
+  /** A view column read from a referenced row: shown, never in the form nor submitted. */
+  joined?: boolean;
+  /** The field is the resource's document number (see ResourceMeta.number). */
+  number?: boolean;
   /** Masked for all but the super user and write-only in forms; secretRows limits that to the rows whose field matches a key. */
   secret?: boolean;
   secretRows?: { field: string; keys: string[] };
 }
 
-export type ResourceAction = 'list' | 'page' | 'detail' | 'submit' | 'remove' | 'export' | string;
+export type ResourceAction = 'list' | 'page' | 'detail' | 'submit' | 'remove' | 'export' | 'import' | string;
+
+/** How a field is picked by remote search: `GET url?current=1&size=20&<searchParam>=<text>` answers a page. */
+export interface Remote {
+  url: string;
+  valueField: string;
+  labelField: string;
+  codeField?: string;
+  searchParam: string;
+}
+
+/** A named read endpoint: the base fields plus joined columns (`fields`, each `joined`). */
+export interface ResourceView {
+  name: string;
+  /** Full path, `/api/<service>/<name>/<view>`. */
+  path: string;
+  paged: boolean;
+  fields: FieldMeta[];
+}
+
+/** A named POST action over `ids` (`POST path?ids=...&<params>`). */
+export interface Command {
+  name: string;
+  /** Tells apart commands sharing a name (effective / not effective). */
+  key: string;
+  path: string;
+  label: I18nText;
+  permission?: string;
+  params?: Record<string, string | number | boolean>;
+  confirm?: I18nText;
+  /** The states a row must be in: its `field` value is one of `values`. */
+  from?: { field: string; values: (string | number)[] };
+  row?: boolean;
+  toolbar?: boolean;
+}
+
+/** Child rows saved with the parent: the submit body and the detail carry them under `field`. */
+export interface Lines {
+  field: string;
+  label: I18nText;
+  meta: ResourceMeta;
+  /** Decimal columns summed under the lines. */
+  totals?: string[];
+}
+
+/** The rows form a tree: `GET path/tree` (or `path/lazy-tree?parentId=`) answers its nodes. */
+export interface TreeSpec {
+  parentField: string;
+  labelField: string;
+  lazy?: boolean;
+}
+
+/** A field filled from the tenant's code rule when a row is inserted with it empty. */
+export interface NumberSpec {
+  field: string;
+  manual?: boolean;
+  bizType: string;
+}
+
+/** How other resources pick one of these rows (copied into their fields' `remote`). */
+export interface Lookup {
+  url: string;
+  labelField: string;
+  codeField?: string;
+  searchParam: string;
+}
 
 export interface ResourceMeta {
   name: string;
@@ -57,11 +137,18 @@ export interface ResourceMeta {
   path: string;
   menuCode: string;
   label: I18nText;
-  tree?: boolean;
   paged?: boolean;
   fields: FieldMeta[];
   actions: ResourceAction[];
-  permissions: Partial<Record<'add' | 'edit' | 'delete' | 'view' | 'export', string>> & Record<string, string | undefined>;
+  permissions: Partial<Record<'add' | 'edit' | 'delete' | 'view' | 'export' | 'import', string>> & Record<string, string | undefined>;
+  views?: ResourceView[];
+  /** The view the screen's table reads; absent: list/page. */
+  listView?: string;
+  commands?: Command[];
+  lines?: Lines;
+  tree?: TreeSpec;
+  number?: NumberSpec;
+  lookup?: Lookup;
 }
 
 export interface DictItem {

@@ -17,6 +17,7 @@ type Meta struct {
 	Fields      []*Field          `json:"fields"`
 	Actions     []string          `json:"actions"`
 	Permissions map[string]string `json:"permissions"`
+	Tree        *TreeMeta         `json:"tree,omitempty"`
 
 	byName   map[string]*Field
 	byColumn map[string]*Field
@@ -48,6 +49,9 @@ func newMeta(spec *Spec, t reflect.Type) (*Meta, error) {
 		m.byColumn[f.Column] = f
 	}
 	if err := m.bindSecretRows(spec); err != nil {
+		return nil, err
+	}
+	if m.Tree, err = spec.Tree.bind(spec, m); err != nil {
 		return nil, err
 	}
 	for _, r := range []string{"list", "page", "detail", "submit", "remove", "export"} {

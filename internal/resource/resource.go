@@ -121,6 +121,7 @@ func New[T any](spec Spec, hooks Hooks[T]) *Resource[T] {
 			}
 		}
 	}
+	r.initTree()
 	return r
 }
 
@@ -149,6 +150,7 @@ func (r *Resource[T]) Mount(router chi.Router, env *Env) {
 	if r.spec.has("export") {
 		router.Get(r.spec.Path()+"/export", httpx.Handle(read(r.handleExport)))
 	}
+	r.mountTree(router, read)
 }
 
 // Env returns the run-time environment given at Mount.
@@ -562,6 +564,9 @@ func (r *Resource[T]) Save(ctx context.Context, tx bun.Tx, row *T, present map[s
 	if err := r.checkRefs(ctx, tx, row, present, isNew); err != nil {
 		return err
 	}
+	if err := r.saveTree(ctx, tx, row, cur, present, isNew); err != nil {
+		return err
+	}
 	if err := r.checkFileLinks(ctx, tx, row, cur, func(f *Field) bool { return isNew || present[f.Name] }); err != nil {
 		return err
 	}
@@ -746,6 +751,9 @@ func (r *Resource[T]) handleRemove(req *http.Request) (any, error) {
 	}
 	ctx := req.Context()
 	err = r.env.DB.Tx(ctx, func(tx bun.Tx) error {
+		if err := r.removeTree(ctx, tx, ids); err != nil {
+			return err
+		}
 		if r.hooks.BeforeRemove != nil {
 			// pass only the ids the caller can see
 			var visible []wire.ID

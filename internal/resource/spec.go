@@ -56,6 +56,8 @@ type Spec struct {
 	URLPath string
 	// SecretRows limits the fields tagged secret to the rows it matches (secret.go).
 	SecretRows *SecretRows
+	// Tree: the rows hang under one another by a parent id (tree.go).
+	Tree *Tree
 }
 
 // Path is the URL path of the resource under /api.

@@ -126,14 +126,17 @@ func TestDeptTreeAndMoves(t *testing.T) {
 		}
 		ta.Edit(deptAPI+"submit", map[string]any{"id": x.ID, "parentId": root.ID}).OK(t, nil)
 
-		// cycles and unknown parents
-		for _, body := range []map[string]any{
-			{"id": x.ID, "parentId": c.ID},
-			{"id": x.ID, "parentId": b.ID},
-			{"id": b.ID, "parentId": b.ID},
+		// cycles (the engine's tree check) and unknown parents
+		for _, c := range []struct {
+			body map[string]any
+			msg  string
+		}{
+			{map[string]any{"id": x.ID, "parentId": c.ID}, "上级机构不能是其下级"},
+			{map[string]any{"id": x.ID, "parentId": b.ID}, "上级机构不能是其下级"},
+			{map[string]any{"id": b.ID, "parentId": b.ID}, "上级机构不能是自身"},
 		} {
-			if msg := ta.Edit(deptAPI+"submit", body).Fail(t, 400); msg != "不能将机构移到自身或其下级机构之下" {
-				t.Errorf("cycle %v: %q", body, msg)
+			if msg := ta.Edit(deptAPI+"submit", c.body).Fail(t, 400); msg != c.msg {
+				t.Errorf("cycle %v: %q, want %q", c.body, msg, c.msg)
 			}
 		}
 		if msg := ta.PostJSON(deptAPI+"submit", map[string]any{"parentId": "12345", "deptName": "N", "fullName": "N", "deptCategory": 1, "sort": 1}).Fail(t, 400); msg != "上级机构不存在或无权引用" {
@@ -219,7 +222,7 @@ func TestDeptRemove(t *testing.T) {
 			t.Errorf("remove A with child B: %q", msg)
 		}
 		ta.Lang = "en"
-		if msg := ta.Post(deptAPI+"remove", apptest.Q("ids", a.ID)).Fail(t, 400); msg != "Delete the sub-departments first" {
+		if msg := ta.Post(deptAPI+"remove", apptest.Q("ids", a.ID)).Fail(t, 400); msg != "Delete the children first" {
 			t.Errorf("english: %q", msg)
 		}
 		ta.Lang = ""

@@ -2,9 +2,11 @@ package system
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/bluebird/console/internal/platform/authz"
 	"github.com/bluebird/console/internal/platform/httpx"
 	"github.com/bluebird/console/internal/platform/wire"
 	"github.com/bluebird/console/internal/resource"
@@ -40,4 +42,14 @@ func (s *Service) handlePostSelect(r *http.Request) (any, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// treeTenant is the tenant a select is drawn for: the super user may name one
+// with tenantId; everyone else gets their own.
+func treeTenant(r *http.Request) string {
+	p := authz.From(r.Context())
+	if t := strings.TrimSpace(r.URL.Query().Get("tenantId")); t != "" && p.IsSuper() {
+		return t
+	}
+	return p.TenantID
 }

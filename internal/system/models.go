@@ -73,10 +73,10 @@ type Role struct {
 	Sort      int     `bun:"sort" json:"sort" f:"label=角色排序|Sort;req;sort"`
 	RoleAlias string  `bun:"role_alias" json:"roleAlias" f:"label=角色别名|Role alias;req;max=255;search;pattern=^[A-Za-z][A-Za-z0-9_-]*$"`
 
-	TenantName  string `bun:"-" json:"tenantName,omitempty"`
-	ParentName  string `bun:"-" json:"parentName,omitempty"`
-	Children    []Role `bun:"-" json:"children,omitempty"`
-	HasChildren bool   `bun:"-" json:"hasChildren"`
+	TenantName  string  `bun:"-" json:"tenantName,omitempty"`
+	ParentName  string  `bun:"-" json:"parentName,omitempty"`
+	Children    []*Role `bun:"-" json:"children,omitempty"`
+	HasChildren bool    `bun:"-" json:"hasChildren"`
 }
 
 // Menu is a menu (category 1) or button (category 2); shared by all tenants.

@@ -19,9 +19,6 @@ var (
 	errRoleNotVisible     = &httpx.Error{Status: 404, Msg: i18n.T("角色不存在或不属于当前租户", "No such role in your tenant")}
 	msgRoleRequired       = i18n.T("请选择角色", "Select at least one role")
 	msgGrantNothing       = i18n.T("请提交要授权的菜单、数据权限或接口权限", "Send menuIds, dataScopeIds or apiScopeIds to grant")
-	msgRoleParentMissing  = i18n.T("上级角色不存在或不属于同一租户", "The parent role does not exist in the same tenant")
-	msgRoleParentSelf     = i18n.T("上级角色不能是自身", "A role cannot be its own parent")
-	msgRoleParentCycle    = i18n.T("上级角色不能是其下级角色", "A role cannot be moved under one of its own descendants")
 	msgRoleSuperAlias     = i18n.T("角色别名 administrator 仅限平台租户 000000 使用", "The role alias administrator is reserved for the platform tenant 000000")
 	msgRoleSuperFixed     = i18n.T("超级管理员角色的别名不能修改", "The alias of the super administrator role cannot be changed")
 	errRoleReserved       = &httpx.Error{Status: 403, Msg: i18n.T("只有超级管理员可以设置或修改角色别名 admin 和 administrator", "Only the super administrator may give or take the role aliases admin and administrator")}
@@ -37,46 +34,44 @@ func (s *Service) declareRole() *resource.Resource[Role] {
 		Service: "blade-system", Name: "role", Table: "blade_role", Label: i18n.T("角色", "Role"),
 		MenuCode: "role", Scope: resource.TenantAdmin, Write: resource.Admin, DefaultOrder: "sort ASC, id ASC",
 		Unique: [][]string{{"roleAlias"}}, Routes: []string{"list", "detail", "submit", "remove"},
-	}, resource.Hooks[Role]{Enrich: s.enrichRoles})
+		Tree:   &resource.Tree{Parent: "parentId", Label: "roleName", ParentName: "parentName", Filter: roleTreeFilter},
+	}, resource.Hooks[Role]{
+		Enrich:       s.nameRoleTenants,
+		BeforeRemove: s.roleBeforeRemove,
+		Changed:      func(context.Context) { s.grantsChanged() },
+	})
 }
 
 func (s *Service) mountRole(r chi.Router, env *resource.Env) {
 	base := s.res.Role.Spec().Path()
-	s.res.Role.Mount(resource.Except{Router: r, Skip: map[string]bool{"GET " + base + "/list": true, "POST " + base + "/submit": true, "POST " + base + "/remove": true}}, env)
+	s.res.Role.Mount(resource.Except{Router: r, Skip: map[string]bool{"GET " + base + "/list": true, "POST " + base + "/submit": true}}, env)
 	read, admin := resource.Guard(resource.AnyUser), resource.Guard(resource.Admin)
 	r.Get(base+"/list", httpx.Handle(read(s.handleRoleList)))
-	r.Get(base+"/tree", httpx.Handle(read(s.handleRoleTree)))
 	r.Get(base+"/tree-by-id", httpx.Handle(read(s.handleRoleTreeByID)))
 	r.Post(base+"/submit", httpx.Handle(admin(s.handleRoleSubmit)))
-	r.Post(base+"/remove", httpx.Handle(admin(s.handleRoleRemove)))
 	r.Post(base+"/grant", httpx.Handle(admin(s.handleRoleGrant)))
 }
 
-// enrichRoles names each role's parent and, for the super user, its tenant.
-func (s *Service) enrichRoles(ctx context.Context, idb bun.IDB, rows []Role) error {
-	var parents []wire.ID
+// roleTreeFilter keeps the select tree of roles to what the caller may hand
+// out: another tenant's roles only for the super user (anyone else asking is
+// refused, not answered with their own), and the administrator role only
+// for the super user.
+func roleTreeFilter(r *http.Request, q *bun.SelectQuery) (*bun.SelectQuery, error) {
+	p := authz.From(r.Context())
+	if _, err := boundTenant(r, p); err != nil {
+		return nil, err
+	}
+	if !p.IsSuper() {
+		q = q.Where("role_alias <> ?", authz.RoleSuper)
+	}
+	return q, nil
+}
+
+// nameRoleTenants names each role's tenant for the super user.
+func (s *Service) nameRoleTenants(ctx context.Context, idb bun.IDB, rows []Role) error {
 	tenants := map[string]bool{}
 	for _, r := range rows {
-		if r.ParentID != 0 {
-			parents = append(parents, r.ParentID)
-		}
 		tenants[r.TenantID] = true
-	}
-	if len(parents) > 0 {
-		var names []struct {
-			ID   wire.ID `bun:"id"`
-			Name string  `bun:"role_name"`
-		}
-		if err := idb.NewSelect().Table("blade_role").Column("id", "role_name").Where("id IN (?)", bun.In(parents)).Scan(ctx, &names); err != nil {
-			return err
-		}
-		byID := map[wire.ID]string{}
-		for _, n := range names {
-			byID[n.ID] = n.Name
-		}
-		for i := range rows {
-			rows[i].ParentName = byID[rows[i].ParentID]
-		}
 	}
 	if p := authz.From(ctx); p.IsSuper() && len(tenants) > 0 {
 		ids := make([]string, 0, len(tenants))
@@ -123,116 +118,25 @@ func isSuperRole(r *Role) bool {
 	return r.RoleAlias == authz.RoleSuper && r.TenantID == authz.SuperTenant
 }
 
-// roleForest nests roles under their parents; a role whose parent is absent is a root.
-func roleForest(rows []Role) []Role {
-	idx := make(map[wire.ID]int, len(rows))
-	for i, r := range rows {
-		idx[r.ID] = i
-	}
-	kids := map[wire.ID][]int{}
-	var roots []int
-	for i, r := range rows {
-		if _, ok := idx[r.ParentID]; ok && r.ParentID != r.ID {
-			kids[r.ParentID] = append(kids[r.ParentID], i)
-		} else {
-			roots = append(roots, i)
-		}
-	}
-	done := make([]bool, len(rows))
-	var build func(i int) Role
-	build = func(i int) Role {
-		done[i] = true
-		r := rows[i]
-		for _, k := range kids[r.ID] {
-			if !done[k] {
-				r.Children = append(r.Children, build(k))
-			}
-		}
-		r.HasChildren = len(r.Children) > 0
-		return r
-	}
-	out := []Role{}
-	for _, i := range roots {
-		out = append(out, build(i))
-	}
-	for i := range rows { // members of a stored cycle: show them flat rather than lose them
-		if !done[i] {
-			out = append(out, build(i))
-		}
-	}
-	return out
-}
-
 // handleRoleList is the tree of the roles the caller sees, with the
 // roleName / roleAlias (and, for the super user, tenantId) filters.
 func (s *Service) handleRoleList(r *http.Request) (any, error) {
 	ctx := r.Context()
 	p := authz.From(ctx)
-	q, err := s.res.Role.Meta().ParseQuery(r.URL.Query())
-	if err != nil {
-		return nil, err
-	}
-	var rows []Role
-	sq, err := s.res.Role.Select(ctx, s.DB, &rows)
-	if err != nil {
-		return nil, err
-	}
-	sq = q.Apply(sq, "")
-	if !p.IsSuper() {
-		sq = sq.Where("role_alias <> ?", authz.RoleSuper)
-	}
-	if len(q.Order) == 0 {
-		sq = sq.OrderExpr("sort ASC, id ASC")
-	}
-	if err := sq.Limit(10000).Scan(ctx); err != nil {
-		return nil, err
-	}
-	if len(rows) > 0 {
-		if err := s.enrichRoles(ctx, s.DB, rows); err != nil {
-			return nil, err
+	rows, err := s.res.Role.TreeRows(r, func(q *bun.SelectQuery, _ *resource.Query) (*bun.SelectQuery, error) {
+		if !p.IsSuper() {
+			q = q.Where("role_alias <> ?", authz.RoleSuper)
 		}
-	}
-	return roleForest(rows), nil
-}
-
-// tenantRoles is the live roles of one tenant the caller may see, in order.
-func (s *Service) tenantRoles(ctx context.Context, tenantID string) ([]Role, error) {
-	var rows []Role
-	q, err := s.res.Role.Select(ctx, s.DB, &rows)
+		return q, nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	q = q.Where("tenant_id = ?", tenantID)
-	if !authz.From(ctx).IsSuper() {
-		q = q.Where("role_alias <> ?", authz.RoleSuper)
-	}
-	if err := q.OrderExpr("sort ASC, id ASC").Limit(10000).Scan(ctx); err != nil {
+	if err := s.res.Role.Enrich(ctx, s.DB, rows); err != nil {
 		return nil, err
 	}
-	return rows, nil
-}
-
-func roleNodes(rows []Role, skip map[wire.ID]bool) []*TreeNode {
-	nodes := make([]*TreeNode, 0, len(rows))
-	for _, r := range rows {
-		if !skip[r.ID] {
-			nodes = append(nodes, &TreeNode{ID: r.ID, ParentID: r.ParentID, Title: r.RoleName, Value: r.ID, Key: r.ID})
-		}
-	}
-	return buildTree(nodes)
-}
-
-func (s *Service) handleRoleTree(r *http.Request) (any, error) {
-	p := authz.From(r.Context())
-	tenantID, err := boundTenant(r, p)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := s.tenantRoles(r.Context(), tenantID)
-	if err != nil {
-		return nil, err
-	}
-	return roleNodes(rows, nil), nil
+	return resource.Nest(rows, func(r *Role) wire.ID { return r.ID }, func(r *Role) wire.ID { return r.ParentID },
+		func(p, c *Role) { p.Children, p.HasChildren = append(p.Children, c), true }), nil
 }
 
 // handleRoleTreeByID is the role tree of a role's tenant without that role
@@ -247,32 +151,23 @@ func (s *Service) handleRoleTreeByID(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.tenantRoles(ctx, role.TenantID)
+	var rows []Role
+	q, err := s.res.Role.Select(ctx, s.DB, &rows)
 	if err != nil {
 		return nil, err
 	}
-	return roleNodes(rows, subtree(rows, id)), nil
-}
-
-// subtree is a role and everything below it.
-func subtree(rows []Role, id wire.ID) map[wire.ID]bool {
-	kids := map[wire.ID][]wire.ID{}
-	for _, r := range rows {
-		kids[r.ParentID] = append(kids[r.ParentID], r.ID)
+	q = q.Where("tenant_id = ?", role.TenantID)
+	if !authz.From(ctx).IsSuper() {
+		q = q.Where("role_alias <> ?", authz.RoleSuper)
 	}
-	out := map[wire.ID]bool{}
-	var walk func(id wire.ID)
-	walk = func(id wire.ID) {
-		if out[id] {
-			return
-		}
-		out[id] = true
-		for _, k := range kids[id] {
-			walk(k)
-		}
+	if err := q.OrderExpr("sort ASC, id ASC").Limit(10000).Scan(ctx); err != nil {
+		return nil, err
 	}
-	walk(id)
-	return out
+	nodes := make([]resource.TreeNode, len(rows))
+	for i, r := range rows {
+		nodes[i] = resource.TreeNode{ID: r.ID, ParentID: r.ParentID, Title: r.RoleName, Value: r.ID, Key: r.ID}
+	}
+	return resource.WithoutSubtree(resource.NestNodes(nodes), id), nil
 }
 
 // handleRoleSubmit saves a role. A changed alias changes what its holders
@@ -305,16 +200,16 @@ func reservedAlias(alias string) bool {
 	return strings.EqualFold(alias, authz.RoleSuper) || strings.EqualFold(alias, authz.RoleAdmin)
 }
 
-// checkRole keeps roles inside their tenant: the parent is a live role of the
-// same tenant and not the role or below it; administrator exists only in 000000
-// and only the super user touches it; only the super user gives a role the
-// alias admin or administrator, or takes it away. It returns the role's
-// tenant and whether an existing role's alias changes.
+// checkRole keeps the role aliases that mean power where they belong:
+// administrator exists only in 000000 and only the super user touches it;
+// only the super user gives a role the alias admin or administrator, or takes
+// it away. (The engine's tree keeps the parent a live role of the same
+// tenant, not the role or below it.) It returns the role's tenant and whether
+// an existing role's alias changes.
 func (s *Service) checkRole(ctx context.Context, tx bun.Tx, row *Role, present map[string]bool, isNew bool) (string, bool, error) {
 	p := authz.From(ctx)
 	var tenantID, was string
-	alias, parentID := row.RoleAlias, row.ParentID
-	parentChanged := isNew
+	alias := row.RoleAlias
 	if isNew {
 		tenantID = p.TenantID
 		if p.IsSuper() && row.TenantID != "" && row.TenantID != p.TenantID {
@@ -336,10 +231,6 @@ func (s *Service) checkRole(ctx context.Context, tx bun.Tx, row *Role, present m
 		if !present["roleAlias"] {
 			alias = cur.RoleAlias
 		}
-		if !present["parentId"] {
-			parentID = cur.ParentID
-		}
-		parentChanged = parentID != cur.ParentID
 		if isSuperRole(cur) {
 			if !p.IsSuper() {
 				return "", false, httpx.ErrForbidden
@@ -359,97 +250,41 @@ func (s *Service) checkRole(ctx context.Context, tx bun.Tx, row *Role, present m
 	if !p.IsSuper() && (isNew || aliasChanged) && (reservedAlias(alias) || reservedAlias(was)) {
 		return "", false, errRoleReserved
 	}
-	if parentID == 0 || !parentChanged {
-		return tenantID, aliasChanged, nil
-	}
-	if !isNew && parentID == row.ID {
-		return "", false, httpx.BadRequest(msgRoleParentSelf)
-	}
-	var links []struct {
-		ID       wire.ID `bun:"id"`
-		ParentID wire.ID `bun:"parent_id"`
-	}
-	if err := tx.NewSelect().Table("blade_role").Column("id", "parent_id").
-		Where("tenant_id = ? AND is_deleted = 0", tenantID).Scan(ctx, &links); err != nil {
-		return "", false, err
-	}
-	parent := make(map[wire.ID]wire.ID, len(links))
-	for _, l := range links {
-		parent[l.ID] = l.ParentID
-	}
-	if _, ok := parent[parentID]; !ok {
-		return "", false, resource.FieldErrorOf(ctx, "parentId", msgRoleParentMissing)
-	}
-	if !isNew {
-		for cur, n := parentID, 0; cur != 0 && n < 1000; cur, n = parent[cur], n+1 {
-			if cur == row.ID {
-				return "", false, httpx.BadRequest(msgRoleParentCycle)
-			}
-		}
-	}
 	return tenantID, aliasChanged, nil
 }
 
-// handleRoleRemove deletes roles that have no child roles and no users; the
-// platform's administrator role is never deleted. Their grants go with them.
-func (s *Service) handleRoleRemove(r *http.Request) (any, error) {
-	ids, err := httpx.FormIDs(r, "ids")
+// roleBeforeRemove refuses to remove the platform's administrator role and
+// roles users hold; the grants of the removed roles go with them. (The
+// engine refuses roles whose child roles would stay.)
+func (s *Service) roleBeforeRemove(ctx context.Context, tx bun.Tx, ids []wire.ID) error {
+	var rows []Role
+	q, err := s.res.Role.Select(ctx, tx, &rows)
 	if err != nil {
-		return nil, err
-	}
-	ctx := r.Context()
-	ids = dedupe(ids)
-	err = s.DB.Tx(ctx, func(tx bun.Tx) error {
-		var rows []Role
-		q, err := s.res.Role.Select(ctx, tx, &rows)
-		if err != nil {
-			return err
-		}
-		if err := q.Where("id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
-			return err
-		}
-		if len(rows) == 0 {
-			return httpx.ErrNotFound
-		}
-		visible := make([]wire.ID, len(rows))
-		for i := range rows {
-			visible[i] = rows[i].ID
-			if isSuperRole(&rows[i]) {
-				return httpx.BadRequest(msgRoleSuperRemove)
-			}
-		}
-		n, err := tx.NewSelect().Table("blade_role").
-			Where("parent_id IN (?) AND id NOT IN (?) AND is_deleted = 0", bun.In(visible), bun.In(visible)).Count(ctx)
-		if err != nil {
-			return err
-		}
-		if n > 0 {
-			return httpx.BadRequest(msgDeleteChildren)
-		}
-		for _, role := range rows {
-			used, err := tx.NewSelect().Table("blade_user").
-				Where("tenant_id = ? AND is_deleted = 0 AND (',' || role_id || ',') LIKE ?", role.TenantID, "%,"+role.ID.String()+",%").Exists(ctx)
-			if err != nil {
-				return err
-			}
-			if used {
-				return httpx.BadRequest(msgRoleInUse.Format(role.RoleName))
-			}
-		}
-		if _, err := s.res.Role.Remove(ctx, tx, visible); err != nil {
-			return err
-		}
-		if _, err := tx.NewDelete().Table("blade_role_menu").Where("role_id IN (?)", bun.In(visible)).Exec(ctx); err != nil {
-			return err
-		}
-		_, err = tx.NewDelete().Table("blade_role_scope").Where("role_id IN (?)", bun.In(visible)).Exec(ctx)
 		return err
-	})
-	if err != nil {
-		return nil, err
 	}
-	s.grantsChanged()
-	return httpx.Message{Text: i18n.T("删除成功", "Deleted")}, nil
+	if err := q.Where("id IN (?)", bun.In(ids)).Scan(ctx); err != nil {
+		return err
+	}
+	for i := range rows {
+		if isSuperRole(&rows[i]) {
+			return httpx.BadRequest(msgRoleSuperRemove)
+		}
+	}
+	for _, role := range rows {
+		used, err := tx.NewSelect().Table("blade_user").
+			Where("tenant_id = ? AND is_deleted = 0 AND (',' || role_id || ',') LIKE ?", role.TenantID, "%,"+role.ID.String()+",%").Exists(ctx)
+		if err != nil {
+			return err
+		}
+		if used {
+			return httpx.BadRequest(msgRoleInUse.Format(role.RoleName))
+		}
+	}
+	if _, err := tx.NewDelete().Table("blade_role_menu").Where("role_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
+		return err
+	}
+	_, err = tx.NewDelete().Table("blade_role_scope").Where("role_id IN (?)", bun.In(ids)).Exec(ctx)
+	return err
 }
 
 func (s *Service) grantsChanged() {

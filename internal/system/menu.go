@@ -30,10 +30,6 @@ const (
 )
 
 var (
-	msgDeleteChildren  = i18n.T("请先删除子节点", "Delete its children first")
-	msgParentMissing   = i18n.T("上级菜单不存在", "The parent menu does not exist")
-	msgParentSelf      = i18n.T("上级菜单不能是自身", "A menu cannot be its own parent")
-	msgParentCycle     = i18n.T("上级菜单不能是其下级菜单", "A menu cannot be moved under one of its own descendants")
 	msgParentButton    = i18n.T("按钮不能作为上级菜单", "A button cannot be the parent of another entry")
 	msgButtonNeeds     = i18n.T("按钮必须选择上级菜单", "A button needs a parent menu")
 	msgButtonChildren  = i18n.T("该菜单存在子节点,不能改为按钮", "This menu has children and cannot become a button")
@@ -518,20 +514,8 @@ func (sn *menuSnap) renderedOnce(key renderKey, build func() (any, error)) (http
 	}, nil
 }
 
-func optionalID(r *http.Request, name string) (wire.ID, error) {
-	v := strings.TrimSpace(r.URL.Query().Get(name))
-	if v == "" || v == "undefined" || v == "null" {
-		return 0, nil
-	}
-	id, err := wire.ParseID(v)
-	if err != nil {
-		return 0, httpx.InvalidParam(name)
-	}
-	return id, nil
-}
-
 func (s *Service) handleRoutes(r *http.Request) (any, error) {
-	topID, err := optionalID(r, "topMenuId")
+	topID, err := resource.OptionalID(r, "topMenuId")
 	if err != nil {
 		return nil, err
 	}
@@ -634,22 +618,26 @@ func (s *Service) handleTopMenu(r *http.Request) (any, error) {
 // ---------------------------------------------------------------------------
 // Select trees.
 
+func menuNode(m *Menu, lang i18n.Lang) resource.TreeNode {
+	return resource.TreeNode{ID: m.ID, ParentID: m.ParentID, Title: menuName(m, lang), Value: m.ID, Key: m.ID}
+}
+
 // menuTree is the select tree of the menus keep accepts (in menu order).
-func (sn *menuSnap) menuTree(lang i18n.Lang, keep func(*Menu) bool) []*TreeNode {
-	nodes := make([]*TreeNode, 0, len(sn.all))
+func (sn *menuSnap) menuTree(lang i18n.Lang, keep func(*Menu) bool) []*resource.TreeNode {
+	nodes := make([]resource.TreeNode, 0, len(sn.all))
 	for _, m := range sn.all {
 		if keep(m) {
-			nodes = append(nodes, &TreeNode{ID: m.ID, ParentID: m.ParentID, Title: menuName(m, lang), Value: m.ID, Key: m.ID})
+			nodes = append(nodes, menuNode(m, lang))
 		}
 	}
-	return buildTree(nodes)
+	return resource.NestNodes(nodes)
 }
 
 // flatMap turns a tree into an object keyed by id, children left out.
-func flatMap(roots []*TreeNode) map[string]*TreeNode {
-	out := map[string]*TreeNode{}
-	var walk func(ns []*TreeNode)
-	walk = func(ns []*TreeNode) {
+func flatMap(roots []*resource.TreeNode) map[string]*resource.TreeNode {
+	out := map[string]*resource.TreeNode{}
+	var walk func(ns []*resource.TreeNode)
+	walk = func(ns []*resource.TreeNode) {
 		for _, n := range ns {
 			c := *n
 			c.Children = nil
@@ -687,7 +675,7 @@ func (sn *menuSnap) boundKeep(bound map[wire.ID]bool, category int) func(*Menu) 
 	}
 }
 
-func (s *Service) boundTree(r *http.Request, category int) ([]*TreeNode, error) {
+func (s *Service) boundTree(r *http.Request, category int) ([]*resource.TreeNode, error) {
 	ctx := r.Context()
 	p := authz.From(ctx)
 	tenantID, err := boundTenant(r, p)
@@ -712,16 +700,16 @@ func (s *Service) boundTree(r *http.Request, category int) ([]*TreeNode, error) 
 
 // GrantTree is the answer of menu/grant-tree.
 type GrantTree struct {
-	Menu      []*TreeNode `json:"menu"`
-	DataScope []*TreeNode `json:"dataScope"`
-	APIScope  []*TreeNode `json:"apiScope"`
+	Menu      []*resource.TreeNode `json:"menu"`
+	DataScope []*resource.TreeNode `json:"dataScope"`
+	APIScope  []*resource.TreeNode `json:"apiScope"`
 }
 
 // GrantTreeMap is the answer of menu/grant-tree-map.
 type GrantTreeMap struct {
-	Menu      map[string]*TreeNode `json:"menu"`
-	DataScope map[string]*TreeNode `json:"dataScope"`
-	APIScope  map[string]*TreeNode `json:"apiScope"`
+	Menu      map[string]*resource.TreeNode `json:"menu"`
+	DataScope map[string]*resource.TreeNode `json:"dataScope"`
+	APIScope  map[string]*resource.TreeNode `json:"apiScope"`
 }
 
 // scopeRule is what the grant tree needs of a data or API scope rule.
@@ -732,7 +720,7 @@ type scopeRule struct {
 }
 
 // scopeTree groups a scope table's rules under their menus (with ancestors).
-func (s *Service) scopeTree(ctx context.Context, sn *menuSnap, table string, bound map[wire.ID]bool, lang i18n.Lang) ([]*TreeNode, error) {
+func (s *Service) scopeTree(ctx context.Context, sn *menuSnap, table string, bound map[wire.ID]bool, lang i18n.Lang) ([]*resource.TreeNode, error) {
 	var rules []scopeRule
 	if err := s.DB.NewSelect().Table(table).Column("id", "menu_id", "scope_name").Where("is_deleted = 0").
 		OrderExpr("id ASC").Scan(ctx, &rules); err != nil {
@@ -748,16 +736,16 @@ func (s *Service) scopeTree(ctx context.Context, sn *menuSnap, table string, bou
 		kept = append(kept, rule)
 	}
 	menus := sn.withAncestors(owners)
-	nodes := make([]*TreeNode, 0, len(menus)+len(kept))
+	nodes := make([]resource.TreeNode, 0, len(menus)+len(kept))
 	for _, m := range sn.all {
 		if menus[m.ID] {
-			nodes = append(nodes, &TreeNode{ID: m.ID, ParentID: m.ParentID, Title: menuName(m, lang), Value: m.ID, Key: m.ID})
+			nodes = append(nodes, menuNode(m, lang))
 		}
 	}
 	for _, rule := range kept {
-		nodes = append(nodes, &TreeNode{ID: rule.ID, ParentID: rule.MenuID, Title: rule.ScopeName, Value: rule.ID, Key: rule.ID})
+		nodes = append(nodes, resource.TreeNode{ID: rule.ID, ParentID: rule.MenuID, Title: rule.ScopeName, Value: rule.ID, Key: rule.ID})
 	}
-	return buildTree(nodes), nil
+	return resource.NestNodes(nodes), nil
 }
 
 func (s *Service) grantTree(r *http.Request) (*GrantTree, error) {
@@ -851,75 +839,37 @@ func (s *Service) handleTopTreeKeys(r *http.Request) (any, error) {
 // ---------------------------------------------------------------------------
 // Management lists.
 
-// menuRows lists live menus with the request's filters (name, code, ...) and
-// extra conditions, in menu order.
-func (s *Service) menuRows(r *http.Request, extra func(sq *bun.SelectQuery, filtered bool) *bun.SelectQuery) ([]*Menu, error) {
-	q, err := s.res.Menu.Meta().ParseQuery(r.URL.Query())
-	if err != nil {
-		return nil, err
-	}
-	var rows []*Menu
-	sq, err := s.res.Menu.Select(r.Context(), s.DB, &rows)
-	if err != nil {
-		return nil, err
-	}
-	sq = extra(q.Apply(sq, ""), len(q.Conds) > 0)
-	if len(q.Order) == 0 {
-		sq = sq.OrderExpr("sort ASC, id ASC")
-	}
-	if err := sq.Limit(10000).Scan(r.Context()); err != nil {
-		return nil, err
-	}
-	return rows, nil
-}
-
-// menuForest links rows under their parents; rows whose parent is absent are roots.
-func menuForest(rows []*Menu) []*Menu {
-	byID := make(map[wire.ID]*Menu, len(rows))
-	for _, m := range rows {
-		byID[m.ID] = m
-	}
-	roots := []*Menu{}
-	for _, m := range rows {
-		if p, ok := byID[m.ParentID]; ok && m.ParentID != m.ID {
-			p.Children = append(p.Children, m)
-			p.HasChildren = true
-		} else {
-			roots = append(roots, m)
-		}
-	}
-	return roots
-}
-
 func (s *Service) handleMenuList(r *http.Request, category int) (any, error) {
-	rows, err := s.menuRows(r, func(q *bun.SelectQuery, _ bool) *bun.SelectQuery {
+	rows, err := s.res.Menu.TreeRows(r, func(q *bun.SelectQuery, _ *resource.Query) (*bun.SelectQuery, error) {
 		if category != 0 {
 			q = q.Where("category = ?", category)
 		}
-		return q
+		return q, nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return menuForest(rows), nil
+	return resource.Nest(rows, func(m *Menu) wire.ID { return m.ID }, func(m *Menu) wire.ID { return m.ParentID },
+		func(p, c *Menu) { p.Children, p.HasChildren = append(p.Children, c), true }), nil
 }
 
 // lazyRows answers one level: the children of parentId (0 when absent), or,
-// when filters are given without a parentId, every matching row.
-func (s *Service) lazyRows(r *http.Request, category int) ([]*Menu, error) {
-	parentID, err := optionalID(r, "parentId")
+// when filters are given without a parentId, every matching row. A row has
+// children when it has some of the category asked for.
+func (s *Service) lazyRows(r *http.Request, category int) ([]Menu, error) {
+	parentID, err := resource.OptionalID(r, "parentId")
 	if err != nil {
 		return nil, err
 	}
 	hasParent := strings.TrimSpace(r.URL.Query().Get("parentId")) != ""
-	rows, err := s.menuRows(r, func(q *bun.SelectQuery, filtered bool) *bun.SelectQuery {
+	rows, err := s.res.Menu.TreeRows(r, func(q *bun.SelectQuery, query *resource.Query) (*bun.SelectQuery, error) {
 		if category != 0 {
 			q = q.Where("category = ?", category)
 		}
-		if hasParent || !filtered {
+		if hasParent || len(query.Conds) == 0 {
 			q = q.Where("parent_id = ?", parentID)
 		}
-		return q
+		return q, nil
 	})
 	if err != nil {
 		return nil, err
@@ -928,10 +878,10 @@ func (s *Service) lazyRows(r *http.Request, category int) ([]*Menu, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, m := range rows {
-		for _, k := range sn.kids[m.ID] {
+	for i := range rows {
+		for _, k := range sn.kids[rows[i].ID] {
 			if category == 0 || k.Category == category {
-				m.HasChildren = true
+				rows[i].HasChildren = true
 				break
 			}
 		}
@@ -945,8 +895,8 @@ func (s *Service) handleLazyMap(r *http.Request) (any, error) {
 		return nil, err
 	}
 	out := make(map[string]*Menu, len(rows))
-	for _, m := range rows {
-		out[m.ID.String()] = m
+	for i := range rows {
+		out[rows[i].ID.String()] = &rows[i]
 	}
 	return out, nil
 }
@@ -971,10 +921,10 @@ func validateMenu(_ context.Context, m *Menu, present map[string]bool, isNew boo
 	return nil
 }
 
-// checkMenuTree keeps the tree sound: the parent exists, is a menu, and is
-// neither the row nor below it; a button has a parent; a menu with children
-// stays a menu.
-func (s *Service) checkMenuTree(ctx context.Context, tx bun.Tx, m *Menu, present map[string]bool, isNew bool) error {
+// checkMenuKinds keeps buttons in their place: a button has a parent, a
+// button is nobody's parent, and a menu with children stays a menu. The
+// engine's tree checks the parent itself (live, not the menu or below it).
+func (s *Service) checkMenuKinds(ctx context.Context, tx bun.Tx, m *Menu, present map[string]bool, isNew bool) error {
 	parentID, category := m.ParentID, m.Category
 	parentChanged, categoryChanged := isNew, isNew
 	if !isNew {
@@ -995,35 +945,12 @@ func (s *Service) checkMenuTree(ctx context.Context, tx bun.Tx, m *Menu, present
 		return httpx.BadRequest(msgButtonNeeds)
 	}
 	if parentID != 0 && parentChanged {
-		if !isNew && parentID == m.ID {
-			return httpx.BadRequest(msgParentSelf)
-		}
-		var links []struct {
-			ID       wire.ID `bun:"id"`
-			ParentID wire.ID `bun:"parent_id"`
-			Category int     `bun:"category"`
-		}
-		if err := tx.NewSelect().Table("blade_menu").Column("id", "parent_id", "category").Where("is_deleted = 0").Scan(ctx, &links); err != nil {
+		var parent []int
+		if err := tx.NewSelect().Table("blade_menu").Column("category").Where("id = ? AND is_deleted = 0", parentID).Scan(ctx, &parent); err != nil {
 			return err
 		}
-		parent := map[wire.ID]wire.ID{}
-		cat := map[wire.ID]int{}
-		for _, l := range links {
-			parent[l.ID], cat[l.ID] = l.ParentID, l.Category
-		}
-		c, ok := cat[parentID]
-		if !ok {
-			return resource.FieldErrorOf(ctx, "parentId", msgParentMissing)
-		}
-		if c == categoryButton {
+		if len(parent) > 0 && parent[0] == categoryButton {
 			return httpx.BadRequest(msgParentButton)
-		}
-		if !isNew {
-			for cur, n := parentID, 0; cur != 0 && n < 1000; cur, n = parent[cur], n+1 {
-				if cur == m.ID {
-					return httpx.BadRequest(msgParentCycle)
-				}
-			}
 		}
 	}
 	if !isNew && categoryChanged && category == categoryButton {
@@ -1068,44 +995,16 @@ func submitWith[T any](r *http.Request, res *resource.Resource[T], id func(*T) w
 }
 
 func (s *Service) handleMenuSubmit(r *http.Request) (any, error) {
-	return submitWith(r, s.res.Menu, func(m *Menu) wire.ID { return m.ID }, s.checkMenuTree, s.menus.reset)
+	return submitWith(r, s.res.Menu, func(m *Menu) wire.ID { return m.ID }, s.checkMenuKinds, s.menus.reset)
 }
 
-func (s *Service) handleMenuRemove(r *http.Request) (any, error) {
-	ids, err := httpx.FormIDs(r, "ids")
-	if err != nil {
-		return nil, err
-	}
-	ctx := r.Context()
-	ids = dedupe(ids)
-	err = s.DB.Tx(ctx, func(tx bun.Tx) error {
-		n, err := tx.NewSelect().Table("blade_menu").
-			Where("parent_id IN (?) AND id NOT IN (?) AND is_deleted = 0", bun.In(ids), bun.In(ids)).Count(ctx)
-		if err != nil {
-			return err
-		}
-		if n > 0 {
-			return httpx.BadRequest(msgDeleteChildren)
-		}
-		removed, err := s.res.Menu.Remove(ctx, tx, ids)
-		if err != nil {
-			return err
-		}
-		if removed == 0 {
-			return httpx.ErrNotFound
-		}
-		// Grants and bindings of a removed menu go with it.
-		if _, err := tx.NewDelete().Table("blade_role_menu").Where("menu_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
-			return err
-		}
-		_, err = tx.NewDelete().Table("blade_top_menu_setting").Where("menu_id IN (?)", bun.In(ids)).Exec(ctx)
+// menuBeforeRemove drops the grants and top-menu bindings of removed menus.
+func menuBeforeRemove(ctx context.Context, tx bun.Tx, ids []wire.ID) error {
+	if _, err := tx.NewDelete().Table("blade_role_menu").Where("menu_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
 		return err
-	})
-	if err != nil {
-		return nil, err
 	}
-	s.menus.reset()
-	return httpx.Message{Text: i18n.T("删除成功", "Deleted")}, nil
+	_, err := tx.NewDelete().Table("blade_top_menu_setting").Where("menu_id IN (?)", bun.In(ids)).Exec(ctx)
+	return err
 }
 
 // idList is a JSON list of ids: an array of strings or numbers, or a comma string.
@@ -1219,17 +1118,17 @@ func (s *Service) declareMenu() *resource.Resource[Menu] {
 		Service: "blade-system", Name: "menu", Table: "blade_menu", Label: i18n.T("菜单", "Menu"),
 		MenuCode: "menu", Scope: resource.Global, DefaultOrder: "sort ASC, id ASC", Unique: [][]string{{"code"}},
 		Routes: []string{"list", "detail", "submit", "remove"},
+		Tree:   &resource.Tree{Parent: "parentId", Label: "name", LabelEn: "nameEn", ParentName: "parentName"},
 	}, resource.Hooks[Menu]{
-		Validate: validateMenu,
+		Validate:     validateMenu,
+		BeforeRemove: menuBeforeRemove,
+		Changed:      func(context.Context) { s.menus.reset() },
 		Enrich: func(ctx context.Context, _ bun.IDB, rows []Menu) error {
 			sn, err := s.menuSnapshot(ctx)
 			if err != nil {
 				return err
 			}
 			for i := range rows {
-				if p := sn.byID[rows[i].ParentID]; p != nil {
-					rows[i].ParentName = p.Name
-				}
 				rows[i].HasChildren = len(sn.kids[rows[i].ID]) > 0
 			}
 			return nil
@@ -1239,7 +1138,8 @@ func (s *Service) declareMenu() *resource.Resource[Menu] {
 
 func (s *Service) mountMenu(r chi.Router, env *resource.Env) {
 	base := s.res.Menu.Spec().Path()
-	s.res.Menu.Mount(resource.Except{Router: r, Skip: map[string]bool{"GET " + base + "/list": true, "POST " + base + "/submit": true, "POST " + base + "/remove": true}}, env)
+	// the select tree is bounded by the tenant's package (boundTree), not the engine's
+	s.res.Menu.Mount(resource.Except{Router: r, Skip: map[string]bool{"GET " + base + "/list": true, "GET " + base + "/tree": true, "POST " + base + "/submit": true}}, env)
 	read, admin, super := resource.Guard(resource.AnyUser), resource.Guard(resource.Admin), resource.Guard(resource.Super)
 	get := func(path string, g func(httpx.HandlerFunc) httpx.HandlerFunc, h httpx.HandlerFunc) {
 		r.Get(base+path, httpx.Handle(g(h)))
@@ -1278,6 +1178,5 @@ func (s *Service) mountMenu(r chi.Router, env *resource.Env) {
 	})
 	get("/top-tree-keys", admin, s.handleTopTreeKeys)
 	r.Post(base+"/submit", httpx.Handle(super(s.handleMenuSubmit)))
-	r.Post(base+"/remove", httpx.Handle(super(s.handleMenuRemove)))
 	r.Post("/blade-system/topmenu/grant", httpx.Handle(super(s.handleTopMenuGrant)))
 }

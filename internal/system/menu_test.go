@@ -330,7 +330,8 @@ func TestMenuSubmitAndRemove(t *testing.T) {
 			{"menu with children to button", map[string]any{"id": created.ID, "category": 2}, "子节点"},
 		}
 		for _, tc := range cases {
-			msg := admin.PostJSON(submit, tc.body).Fail(t, 400)
+			// an edit sends its version (the optimistic lock is checked before the tree)
+			msg := admin.Edit(submit, tc.body).Fail(t, 400)
 			if !strings.Contains(msg, tc.msg) {
 				t.Errorf("%s: msg %q, want it to mention %q", tc.name, msg, tc.msg)
 			}
@@ -358,7 +359,7 @@ func TestMenuSubmitAndRemove(t *testing.T) {
 			t.Errorf("remove with children: %q", msg)
 		}
 		admin.Lang = "en"
-		if msg := admin.Post(remove, apptest.Q("ids", ids["system"])).Fail(t, 400); msg != "Delete its children first" {
+		if msg := admin.Post(remove, apptest.Q("ids", ids["system"])).Fail(t, 400); msg != "Delete the children first" {
 			t.Errorf("remove with children (en): %q", msg)
 		}
 		admin.Lang = ""

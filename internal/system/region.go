@@ -24,6 +24,14 @@ import (
 // user. The key is the code, not an id, so this is not an engine resource:
 // the handlers are written here with the same envelope, errors and paging.
 // The tree's root is the virtual code "00": provinces have parentCode 00.
+//
+// Nor is it on the engine's tree (resource.Tree), which keys rows by id and
+// reads them through the tenant and soft-delete predicates regions do not
+// have (no tenant, no is_deleted, removed for good). What a tree needs is
+// simpler here: a region's parent is fixed at insert (msgRegionParentFixed),
+// so no move can make a cycle and ancestors never need rewriting; the
+// children guard of remove is one statement with the engine's message, and
+// the nested tree is resource.Nest over codes.
 
 const (
 	regionRoot     = "00"
@@ -47,7 +55,6 @@ var (
 	msgRegionParent       = i18n.T("上级区划不存在", "The parent region does not exist")
 	msgRegionParentFixed  = i18n.T("不能修改已有区划的上级区划", "The parent of an existing region cannot be changed")
 	msgRegionTooDeep      = i18n.T("区划最多%d级", "Regions go down to level %d at most")
-	msgRegionHasChildren  = i18n.T("请先删除子节点", "Delete the sub-regions first")
 	msgRegionNotFound     = i18n.T("区划不存在", "No such region")
 	msgRegionCodeTaken    = i18n.T("区划编号已存在", "The region code is taken")
 	msgRegionTreeLevel    = i18n.T("区划树最多%d级,更深的层级请用 lazy-tree 逐级加载", "The region tree goes down to level %d at most; load deeper levels with lazy-tree")
@@ -207,22 +214,16 @@ func (s *Service) handleRegionTree(r *http.Request) (any, error) {
 	if level > regionTreeMaxLevel {
 		return nil, &httpx.Error{Status: 400, Msg: msgRegionTreeLevel.Format(regionTreeMaxLevel)}
 	}
-	var rows []*RegionNode
+	var rows []RegionNode
 	if err := regionSelect(s.DB).Where("r.region_level <= ?", level).OrderExpr("r.region_level ASC, r.sort ASC, r.code ASC").
 		Scan(r.Context(), &rows); err != nil {
 		return nil, err
 	}
-	byCode := make(map[string]*RegionNode, len(rows))
-	roots := []*RegionNode{}
-	for _, n := range labelAll(rows) {
-		byCode[n.Code] = n
-		if p, ok := byCode[n.ParentCode]; ok {
-			p.Children = append(p.Children, n)
-		} else if n.ParentCode == regionRoot {
-			roots = append(roots, n)
-		}
+	for i := range rows {
+		rows[i].label()
 	}
-	return roots, nil
+	return resource.Nest(rows, func(n *RegionNode) string { return n.Code }, func(n *RegionNode) string { return n.ParentCode },
+		func(p, c *RegionNode) { p.Children = append(p.Children, c) }), nil
 }
 
 // getRegion reads one region with hasChildren, or nil.
@@ -443,7 +444,7 @@ func (s *Service) handleRegionRemove(r *http.Request) (any, error) {
 			return err
 		}
 		if n > 0 {
-			return httpx.BadRequest(msgRegionHasChildren)
+			return resource.ErrDeleteChildren
 		}
 		res, err := tx.NewDelete().Table("blade_region").Where("code IN (?)", bun.In(codes)).Exec(ctx)
 		if err != nil {

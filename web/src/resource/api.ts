@@ -1,6 +1,6 @@
 import request from '../api/request';
 import type { Page, R } from '../api/types';
-import type { DictItem, ResourceMeta, Row } from './types';
+import type { Command, DictItem, Remote, ResourceMeta, Row } from './types';
 
 export const getResources = async (): Promise<ResourceMeta[]> =>
   (await request.get<R<ResourceMeta[]>>('/meta/resources')).data.data ?? [];
@@ -12,6 +12,14 @@ export type Filters = Record<string, string>;
 
 export type ListPage = Page<Row> & { tree?: boolean };
 
+/** The address the table reads: an endpoint under the resource (list/page by default) or a view's own path. */
+export function listUrl(meta: ResourceMeta, endpointOverride?: string): string {
+  if (endpointOverride) return `${meta.path}/${endpointOverride}`;
+  const view = meta.listView ? meta.views?.find((v) => v.name === meta.listView) : undefined;
+  if (view) return view.path;
+  return `${meta.path}/${meta.actions.includes('list') || !meta.actions.includes('page') ? 'list' : 'page'}`;
+}
+
 /** A page of rows; a tree (non-paged) list answers with an array and is returned as one page marked tree. */
 export async function listRows(
   meta: ResourceMeta,
@@ -21,13 +29,43 @@ export async function listRows(
   sort?: { descs?: string; ascs?: string },
   endpointOverride?: string,
 ): Promise<ListPage> {
-  const endpoint = endpointOverride ?? (meta.actions.includes('list') || !meta.actions.includes('page') ? 'list' : 'page');
-  const { data } = await request.get<R<Page<Row> | Row[]>>(`${meta.path}/${endpoint}`, {
+  const { data } = await request.get<R<Page<Row> | Row[]>>(listUrl(meta, endpointOverride), {
     params: { current, size, ...sort, ...filters },
   });
   const d = data.data;
   if (Array.isArray(d)) return { records: d, total: d.length, size: d.length, current: 1, pages: 1, tree: true };
   return d ?? { records: [], total: 0, size, current, pages: 0 };
+}
+
+/** Rows per page of a remote search. */
+export const REMOTE_PAGE_SIZE = 20;
+
+/** One page of a remote search: `GET url?current=&size=20&<searchParam>=<text>` (no text: no parameter). */
+export async function searchRemote(remote: Remote, text: string, current: number): Promise<Page<Row>> {
+  const params: Record<string, string | number> = { current, size: REMOTE_PAGE_SIZE };
+  if (text) params[remote.searchParam] = text;
+  const { data } = await request.get<R<Page<Row> | Row[]>>(remote.url, { params });
+  const d = data.data;
+  if (Array.isArray(d)) return { records: d, total: d.length, size: d.length, current: 1, pages: 1 };
+  return d ?? { records: [], total: 0, size: REMOTE_PAGE_SIZE, current, pages: 0 };
+}
+
+/** The row a reference field points to: `GET /api/<service>/<name>/detail?id=` of its `ref`. */
+export const getRefRow = async (ref: string, id: string): Promise<Row> =>
+  (await request.get<R<Row>>(`/api/${ref}/detail`, { params: { id } })).data.data;
+
+/** Runs a command over rows: `POST path?ids=<comma ids>&<params>`; the answer's msg is for the user. */
+export const runCommand = async (command: Command, ids: string[]): Promise<R<unknown>> =>
+  (await request.post<R<unknown>>(command.path, null, { params: { ids: ids.join(','), ...command.params } })).data;
+
+/** The next document number the tenant's code rule would give (shown, not reserved). */
+export async function getCodePreview(bizType: string): Promise<string> {
+  const { data } = await request.get<R<unknown>>('/api/bluebird-basic/coderulenew/preview', { params: { bizType } });
+  const d = data.data;
+  if (typeof d === 'string') return d;
+  // {bizType, number, ruleId}; a bare string is taken as the number too.
+  if (d && typeof d === 'object') return String((d as { number?: unknown }).number ?? '');
+  return '';
 }
 
 /** Rows of a list endpoint for a select field's choices: the first 1000, from a page or an array. */
@@ -75,3 +113,18 @@ export interface TreeNode {
 }
 
 export const getTree = async (url: string): Promise<TreeNode[]> => (await request.get<R<TreeNode[]>>(url)).data.data ?? [];
+
+/** A node of a resource's own tree (`GET path/tree`, `GET path/lazy-tree?parentId=`). */
+export interface ResourceTreeNode extends TreeNode {
+  parentId?: string;
+  hasChildren?: boolean;
+  children?: ResourceTreeNode[];
+}
+
+/** The whole tree; params narrow it as they narrow the list (a tree's own filter may read them). */
+export const getResourceTree = async (meta: ResourceMeta, params: Filters): Promise<ResourceTreeNode[]> =>
+  (await request.get<R<ResourceTreeNode[]>>(`${meta.path}/tree`, { params })).data.data ?? [];
+
+/** One level of the tree: the children of parentId (0: the roots), each saying whether it has children. */
+export const getResourceTreeLevel = async (meta: ResourceMeta, parentId: string, params: Filters): Promise<ResourceTreeNode[]> =>
+  (await request.get<R<ResourceTreeNode[]>>(`${meta.path}/lazy-tree`, { params: { ...params, parentId } })).data.data ?? [];

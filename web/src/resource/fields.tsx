@@ -8,7 +8,10 @@ import type { TFunction } from 'i18next';
 import { localized } from '../i18n';
 import { getDictionary, getSelectRows, getTree, type TreeNode } from './api';
 import { dictTagColor } from './dictColor';
-import type { DictItem, FieldMeta } from './types';
+import { decimalProblem, formatDecimal, isDecimalField } from './decimal';
+import DecimalInput from './DecimalInput';
+import RemoteSelect, { knownLabelOf, RefCell } from './RemoteSelect';
+import type { DictItem, FieldMeta, Row } from './types';
 
 export const DATE_FMT = 'YYYY-MM-DD';
 export const DATETIME_FMT = 'YYYY-MM-DD HH:mm:ss';
@@ -93,13 +96,15 @@ const INTEGER = /^-?\d+$/;
 
 /**
  * Form values in the JSON types the server declares (metadata valueType): the controls of dictionary
- * and select fields hold strings, and integer columns reject "1".
+ * and select fields hold strings, and integer columns reject "1". Decimals stay strings, written at
+ * their scale (null when empty): they are exact on the wire.
  */
 export function wireValues(fields: FieldMeta[], values: Record<string, unknown>): Record<string, unknown> {
   const out = { ...values };
   for (const f of fields) {
     const v = out[f.name];
     if (f.valueType === 'int' && typeof v === 'string' && INTEGER.test(v)) out[f.name] = Number(v);
+    else if (isDecimalField(f) && (v === '' || typeof v === 'string')) out[f.name] = v === '' ? null : formatDecimal(v, f.scale);
   }
   return out;
 }
@@ -137,11 +142,12 @@ export function SelectCell({ field, value }: { field: FieldMeta; value: unknown 
  * every column needs a width, and 150 px for a status tag or a date wastes the room that names need.
  */
 export function columnWidth(f: FieldMeta): number {
+  if (f.remote) return 180; // code and name
+  if (isDecimalField(f)) return 120; // up to 12 digits and a point at the common scales
   switch (f.type) {
     case 'bool':
     case 'dict':
     case 'int':
-    case 'decimal':
       return 100;
     case 'image':
       return 80;
@@ -160,8 +166,13 @@ export function columnWidth(f: FieldMeta): number {
   }
 }
 
-/** Table cell of a field. */
-export function renderCell(field: FieldMeta, value: unknown, t: TFunction) {
+/** Alignment of a field's column: numbers line up on the right. */
+export const columnAlign = (f: FieldMeta): 'right' | undefined => (isDecimalField(f) ? 'right' : undefined);
+
+/** Table cell of a field; row gives a reference field the label its row carries. */
+export function renderCell(field: FieldMeta, value: unknown, t: TFunction, row?: Row) {
+  if (field.remote) return <RefCell field={field} value={value} row={row} />;
+  if (isDecimalField(field)) return formatDecimal(value, field.scale);
   switch (field.type) {
     case 'dict':
       return <DictCell field={field} value={value} />;
@@ -180,16 +191,18 @@ export function renderCell(field: FieldMeta, value: unknown, t: TFunction) {
   }
 }
 
-/** The form control of a field. */
-export function fieldInput(field: FieldMeta, disabled: boolean, t: TFunction) {
+/** The form control of a field; row (being edited) gives a reference field the label of its value. */
+export function fieldInput(field: FieldMeta, disabled: boolean, t: TFunction, row?: Row) {
   const label = fieldLabel(field);
+  if (field.remote) {
+    return <RemoteSelect field={field} disabled={disabled} known={knownLabelOf(field, row)} placeholder={t('crud.selectRequired', { label })} />;
+  }
+  if (isDecimalField(field)) return <DecimalInput field={field} disabled={disabled} />;
   switch (field.type) {
     case 'text':
       return <Input.TextArea rows={3} maxLength={field.max} disabled={disabled} placeholder={t('crud.required', { label })} />;
     case 'int':
       return <InputNumber precision={0} style={{ width: '100%' }} disabled={disabled} />;
-    case 'decimal':
-      return <InputNumber stringMode style={{ width: '100%' }} disabled={disabled} />;
     case 'bool':
       return <Switch disabled={disabled} />;
     case 'date':
@@ -217,7 +230,7 @@ export function fieldRules(field: FieldMeta, t: TFunction): Rule[] {
   if (field.required) {
     const msg =
       localized(field.messages?.required) ||
-      (field.type === 'dict' || field.type === 'tree' || field.type === 'select' ? t('crud.selectRequired', { label }) : t('crud.required', { label }));
+      (field.type === 'dict' || field.type === 'tree' || field.type === 'select' || field.remote ? t('crud.selectRequired', { label }) : t('crud.required', { label }));
     if (field.type === 'string' || field.type === 'text' || field.type === 'password') {
       rules.push({ required: true, message: msg, whitespace: field.type !== 'password' });
     } else {
@@ -235,6 +248,16 @@ export function fieldRules(field: FieldMeta, t: TFunction): Rule[] {
   }
   if (field.pattern) {
     rules.push({ pattern: new RegExp(field.pattern), message: localized(field.messages?.pattern) || label });
+  }
+  if (isDecimalField(field)) {
+    rules.push({
+      validator: (_r, v: unknown) => {
+        const problem = decimalProblem(field, v);
+        if (!problem) return Promise.resolve();
+        const custom = problem.key === 'decimalMin' ? field.messages?.min : problem.key === 'decimalMax' ? field.messages?.max : undefined;
+        return Promise.reject(new Error(localized(custom) || t(`crud.${problem.key}`, { label, ...problem })));
+      },
+    });
   }
   return rules;
 }

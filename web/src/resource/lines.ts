@@ -1,0 +1,33 @@
+import { wireValues } from './fields';
+import type { FieldMeta, Lines, Row } from './types';
+
+/**
+ * Whether the screen is a phone's (antd's xs): there the master/detail dialog opens maximised (its
+ * 400 px minimum would stick out) and the line grid's actions scroll with the line instead of
+ * keeping a third of the width to themselves.
+ */
+export const isPhone = (): boolean => typeof window !== 'undefined' && Boolean(window.matchMedia?.('(max-width: 575px)').matches);
+
+/** The fields of a line drawn as cells of the line grid: form fields, not joined columns. */
+export const lineCells = (lines: Lines): FieldMeta[] => lines.meta.fields.filter((f) => f.form !== false && !f.joined);
+
+/**
+ * The lines of a submit: each line's cells in their wire types, with its id and version when it is
+ * a stored line (it is updated; a line without id is inserted, a stored line left out is removed).
+ */
+export function linesBody(lines: Lines, rows: Row[] | undefined): Row[] {
+  const cells = lineCells(lines);
+  return (rows ?? []).map((line) => {
+    const out: Row = {};
+    if (line.id !== undefined && line.id !== null && line.id !== '') out.id = String(line.id);
+    if (line.version !== undefined) out.version = line.version;
+    for (const f of cells) if (f.name in line) out[f.name] = line[f.name];
+    return wireValues(cells, out);
+  });
+}
+
+/** A new line copied from another: its cells and joined labels, not its identity. */
+export function copyLine(line: Row | undefined): Row {
+  const { id: _id, version: _version, ...rest } = line ?? {};
+  return rest;
+}

@@ -1,4 +1,4 @@
-import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { cloneElement, lazy, memo, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { App as AntApp, Button, Card, Col, DatePicker, Form, Input, Row, Space, Spin, Table, Tooltip, type FormInstance, type TablePaginationConfig, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
@@ -11,9 +11,22 @@ import { website } from '../config';
 import { localized } from '../i18n';
 import { exportRows, getDetail, listRows, removeRows, submitRow } from './api';
 import { dropKeptSecrets, keepsSecret, SecretInput, withoutSecrets } from './secret';
-import { columnWidth, wireValues, fieldInput, fieldLabel, fieldRules, renderCell, valueProps } from './fields';
+import { columnAlign, columnWidth, wireValues, fieldInput, fieldLabel, fieldRules, renderCell, valueProps } from './fields';
 import { buildFilters, isRangeField, type SearchValues } from './filters';
-import type { FieldMeta, ResourceMeta, Row as DataRow } from './types';
+import { isDecimalField } from './decimal';
+import { joinedLabelNames } from './RemoteSelect';
+import { CommandToolbar, commandLabel, inFromState, permittedCommands, useCommandRunner } from './commands';
+import { isPhone, lineCells, linesBody } from './lines';
+import { loadTreeRoot, loadWholeTree, useLazyTreeLevels } from './resourceTree';
+import { fieldErrorsOf, formErrors } from './serverErrors';
+import NumberInput from './NumberInput';
+import RowButton from './RowButton';
+import type { Command, FieldMeta, ResourceMeta, Row as DataRow } from './types';
+
+// The line grid is drawn only by master/detail resources: its code loads with the first such dialog.
+const LineGrid = lazy(() => import('./LineGrid'));
+
+export { RowButton };
 
 /** Page sizes above this render as a virtual table. */
 const VIRTUAL_ABOVE = 50;
@@ -83,18 +96,11 @@ export interface ResourceCrudProps {
   queryKey?: string;
   /** Size of the table (small by default). */
   tableSize?: 'small' | 'middle';
-}
-
-/**
- * A text button of a table row. Plain elements rather than antd Buttons with icons: a 200-row page has
- * 600+ of them, and each antd Button and icon costs a few milliseconds to mount.
- */
-export function RowButton({ children, onClick, danger, disabled }: { children: ReactNode; onClick: () => void; danger?: boolean; disabled?: boolean }) {
-  return (
-    <button type="button" className={`bb-row-btn${danger ? ' bb-row-btn-danger' : ''}`} onClick={onClick} disabled={disabled}>
-      {children}
-    </button>
-  );
+  /**
+   * Draws the rows of a tree resource (meta.tree) as an expandable tree. Set by the generic page only:
+   * pages of their own (departments, menus) lay out their trees themselves.
+   */
+  treeTable?: boolean;
 }
 
 interface DataTableProps {
@@ -110,6 +116,7 @@ interface DataTableProps {
   onSelect: (rows: DataRow[]) => void;
   onSortChange: (sorter: SorterResult<DataRow> | SorterResult<DataRow>[]) => void;
   pagination: TablePaginationConfig | false;
+  expandable?: TableProps<DataRow>['expandable'];
 }
 
 const rowKey = (r: DataRow) => String(r.id);
@@ -148,6 +155,7 @@ const DataTable = memo(function DataTable(p: DataTableProps) {
       rowSelection={rowSelection}
       onChange={onChange}
       pagination={p.pagination}
+      expandable={p.expandable}
     />
   );
 });
@@ -184,10 +192,11 @@ function SearchBar({ name, fields, onSearch }: { name: string; fields: FieldMeta
           </Form.Item>
         ) : (
           <Form.Item key={f.name} name={f.name} label={fieldLabel(f)} {...(f.type === 'bool' ? {} : valueProps(f))}>
-            {f.type === 'string' || f.type === 'text' || f.type === 'id' ? (
+            {(f.type === 'string' || f.type === 'text' || f.type === 'id') && !f.remote ? (
               <Input allowClear placeholder={t('crud.required', { label: fieldLabel(f) })} style={{ width: 180 }} />
             ) : (
-              <span style={{ display: 'inline-block', width: 180 }}>{fieldInput(f, false, t)}</span>
+              // The control itself is the form item's child: a wrapper would receive its value and onChange.
+              cloneElement(fieldInput(f, false, t) as ReactElement<{ style?: object }>, { style: { width: f.remote ? 220 : 180 } })
             )}
           </Form.Item>
         ),
@@ -251,40 +260,77 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   const [form] = Form.useForm<DataRow>();
   const hidden = new Set(props.hide ?? []);
   const ns = props.queryKey ?? meta.path;
+  // The table reads the resource's list view (with joined columns) unless the page names its own endpoint.
+  const view = listEndpoint || !meta.listView ? undefined : meta.views?.find((v) => v.name === meta.listView);
+  const viewFields = useMemo(() => view?.fields ?? [], [view]);
+  const treeSpec = props.treeTable && !listEndpoint ? meta.tree : undefined;
+  // A search lists the matching rows flat: their parents may not match.
+  const treeView = treeSpec !== undefined && Object.keys(filters).length === 0;
 
   const fixed = useMemo(() => cleanParams(params), [params]);
-  const key = ['resource', ns, listEndpoint ?? '', fixed, current, size, filters, sort] as const;
+  const key = ['resource', ns, listEndpoint ?? '', treeView ? 'tree' : 'rows', fixed, current, size, filters, sort] as const;
   const { data, isFetching, refetch } = useQuery({
     queryKey: key,
-    queryFn: () => listRows(meta, current, size, { ...filters, ...fixed }, sort, listEndpoint),
+    queryFn: () =>
+      treeView
+        ? (treeSpec.lazy ? loadTreeRoot : loadWholeTree)(meta, treeSpec, fixed, sort)
+        : listRows(meta, current, size, { ...filters, ...fixed }, sort, listEndpoint),
     placeholderData: keepPreviousData,
     enabled,
   });
+  const lazyTree = useLazyTreeLevels(meta, treeView && treeSpec.lazy ? treeSpec : undefined, ['resource', ns], fixed, sort);
   const reload = useCallback(() => void refetch(), [refetch]);
   // A new page of rows renders at low priority: React slices that render into short tasks instead of one long
   // one when the rows arrive (the issue's budget: no task over 100 ms on a 200-row page).
   const page = useDeferredValue(data);
   const isTree = page?.tree === true;
-  const records = useMemo(() => (enabled ? pruneChildren(page?.records ?? []) : []), [page, enabled]);
+  const lazyLevels = treeView && treeSpec.lazy;
+  const { withChildren } = lazyTree;
+  // A lazy tree's unloaded levels keep their empty children arrays: those draw the expanders.
+  const records = useMemo(
+    () => (enabled ? (lazyLevels ? withChildren(page?.records ?? []) : pruneChildren(page?.records ?? [])) : []),
+    [page, enabled, lazyLevels, withChildren],
+  );
+  const expandable = useMemo<TableProps<DataRow>['expandable']>(
+    () => (lazyLevels ? { expandedRowKeys: lazyTree.expanded, onExpandedRowsChange: lazyTree.onExpandedChange } : undefined),
+    [lazyLevels, lazyTree.expanded, lazyTree.onExpandedChange],
+  );
   // Pages of more than 50 rows are virtual tables: only the rows in view are mounted (antd re-renders every
   // mounted row on each render of a table). Smaller pages stay plain tables, with table semantics and
   // scrolling with the page; so do tree lists (departments, menus), which expand in place.
   const virtual = !isTree && size > VIRTUAL_ABOVE;
   const bodyHeight = useViewportBodyHeight(virtual);
-  const searchFields = useMemo(() => meta.fields.filter((f) => f.search), [meta.fields]);
-  const listFields = useMemo(() => {
-    if (props.listFields) {
-      return props.listFields.map((n) => meta.fields.find((f) => f.name === n)).filter((f): f is FieldMeta => Boolean(f));
+  const searchFields = useMemo(() => [...meta.fields, ...viewFields].filter((f) => f.search), [meta.fields, viewFields]);
+  // A reference field shows the label its row carries; the view's column of that label is not drawn again,
+  // and sorting the field's column sorts by it.
+  const labelColumns = useMemo(() => {
+    const m = new Map<string, FieldMeta>();
+    for (const f of meta.fields) {
+      if (!f.remote) continue;
+      const names = joinedLabelNames(f);
+      const column = viewFields.find((v) => names.includes(v.name));
+      if (column) m.set(f.name, column);
     }
-    return meta.fields.filter((f) => f.list !== false && f.type !== 'password');
-  }, [meta.fields, props.listFields]);
+    return m;
+  }, [meta.fields, viewFields]);
+  const listFields = useMemo(() => {
+    const all = [...meta.fields, ...viewFields];
+    if (props.listFields) {
+      return props.listFields.map((n) => all.find((f) => f.name === n)).filter((f): f is FieldMeta => Boolean(f));
+    }
+    const shownAsLabel = new Set([...labelColumns.values()]);
+    return all.filter((f) => f.list !== false && f.type !== 'password' && !shownAsLabel.has(f));
+  }, [meta.fields, viewFields, props.listFields, labelColumns]);
   const can = (op: Op) => !hidden.has(op) && allowed(meta, op, permission);
   const has = (action: string) => meta.actions.includes(action);
   const mode = dialog?.mode;
+  const lines = meta.lines;
   const formFields = useMemo(() => {
-    const base = meta.fields.filter((f) => f.form !== false);
+    const base = meta.fields.filter((f) => f.form !== false && !f.joined && f.name !== lines?.field);
     return adjustForm && mode ? adjustForm(base, mode) : base;
-  }, [meta.fields, adjustForm, mode]);
+  }, [meta.fields, adjustForm, mode, lines]);
+  const rowCommands = useMemo(() => permittedCommands(meta, permission, 'row'), [meta, permission]);
+  const toolbarCommands = useMemo(() => permittedCommands(meta, permission, 'toolbar'), [meta, permission]);
 
   // Search sends only non-empty filters and goes back to page 1.
   const onSearch = (v: SearchValues) =>
@@ -297,7 +343,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
     form.resetFields();
     setDialog({ mode: m, row });
     if (m === 'add') {
-      form.setFieldsValue({ ...props.addDefaults?.(), ...initial });
+      form.setFieldsValue({ ...(lines ? { [lines.field]: [] } : {}), ...props.addDefaults?.(), ...initial });
       return;
     }
     if (row?.id && has('detail')) {
@@ -334,6 +380,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
     const values = await form.validateFields();
     const row = dialog?.row;
     let body: DataRow = wireValues(formFields, values);
+    if (lines) body[lines.field] = linesBody(lines, form.getFieldValue(lines.field) as DataRow[] | undefined);
     if (dialog?.mode === 'edit' && row?.id) {
       body = dropKeptSecrets(formFields, body, row);
       body.id = String(row.id);
@@ -346,10 +393,26 @@ export default function ResourceCrud(props: ResourceCrudProps) {
       toast.success(dialog?.mode === 'edit' ? t('crud.updated') : t('crud.added'));
       setDialog(null);
       await invalidate();
+    } catch (e) {
+      // The toast names the first problem; each field's (or line's) own message goes under it.
+      const errors = fieldErrorsOf(e);
+      if (errors) {
+        const cells = lines ? { field: lines.field, cells: new Set(lineCells(lines).map((f) => f.name)) } : undefined;
+        form.setFields(formErrors(errors, new Set(formFields.map((f) => f.name)), cells));
+      }
+      throw e;
     } finally {
       setSaving(false);
     }
   };
+
+  const afterCommand = useCallback(async () => {
+    setSelected([]);
+    await queryClient.invalidateQueries({ queryKey: ['resource', ns] });
+  }, [queryClient, ns]);
+  const runCommand = useCommandRunner(afterCommand);
+  const commandRef = useRef(runCommand);
+  commandRef.current = runCommand;
 
   const remove = (ids: string[]) =>
     modal.confirm({
@@ -396,19 +459,24 @@ export default function ResourceCrud(props: ResourceCrudProps) {
               render: (_v: unknown, _r: DataRow, i: number) => firstIndex + i + 1,
             },
           ]),
-      ...listFields.map((f) => ({
-        title: fieldLabel(f),
-        dataIndex: f.name,
-        key: f.name,
-        width: columnWidth(f),
-        ellipsis: true,
-        sorter: f.sortable && !isTree ? true : undefined,
-        render: (v: unknown, row: DataRow) => (cells?.[f.name] ? cells[f.name](v, row, ctxRef.current) : renderCell(f, v, t)),
-      })),
+      ...listFields.map((f) => {
+        // A reference column sorts by the label it shows (the view's joined column).
+        const sortBy = labelColumns.get(f.name) ?? f;
+        return {
+          title: fieldLabel(f),
+          dataIndex: f.name,
+          key: sortBy.name,
+          width: columnWidth(f),
+          align: columnAlign(f),
+          ellipsis: true,
+          sorter: sortBy.sortable && !isTree ? true : undefined,
+          render: (v: unknown, row: DataRow) => (cells?.[f.name] ? cells[f.name](v, row, ctxRef.current) : renderCell(f, v, t, row)),
+        };
+      }),
       ...(extraColumns ?? []),
     ];
     const rowButtons = [canView, canEdit, canDelete].filter(Boolean).length;
-    if (rowButtons > 0 || rowActions) {
+    if (rowButtons > 0 || rowActions || rowCommands.length > 0) {
       cols.push({
         title: labels.action,
         key: '__action',
@@ -423,6 +491,11 @@ export default function ResourceCrud(props: ResourceCrudProps) {
                 {labels.delete}
               </RowButton>
             )}
+            {rowCommands.map((c) => (
+              <RowButton key={c.key || c.name} disabled={!inFromState(c, row)} onClick={() => commandRef.current(c, [String(row.id)])}>
+                {commandLabel(c)}
+              </RowButton>
+            ))}
             {rowActions?.(row, ctxRef.current)}
           </span>
         ),
@@ -430,18 +503,20 @@ export default function ResourceCrud(props: ResourceCrudProps) {
     }
     // Columns get widths and the table a fixed layout: with an automatic layout the browser measures every
     // cell of every row to size the columns.
+    const commandsWidth = rowCommands.reduce((n, c: Command) => n + 16 + 14 * commandLabel(c).length, 0);
     const widthOf = (c: (typeof cols)[number]): number =>
-      Number(c.width ?? (c.key === '__action' ? 48 * (rowButtons + (rowActions ? 2 : 0)) + 24 : 150));
+      Number(c.width ?? (c.key === '__action' ? 48 * (rowButtons + (rowActions ? 2 : 0)) + commandsWidth + 24 : 150));
     return cols.map((c) => ({ ...c, width: widthOf(c) }));
     // lang: labels and cells follow the language
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isTree, listFields, cells, extraColumns, rowActions, canView, canEdit, canDelete, firstIndex, props.actionWidth, t, lang]);
+  }, [isTree, listFields, labelColumns, cells, extraColumns, rowActions, rowCommands, canView, canEdit, canDelete, firstIndex, props.actionWidth, t, lang]);
   const scrollX = 48 + columns.reduce((n, c) => n + Number(c.width), 0);
 
   const selectedKeys = useMemo(() => selected.map((r) => String(r.id)), [selected]);
   const onSortChange = useCallback((sorter: SorterResult<DataRow> | SorterResult<DataRow>[]) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    const col = s?.order ? String(s.field) : undefined;
+    // The column key names the sorted field (a reference column's key is its label column).
+    const col = s?.order ? String(s.columnKey ?? s.field) : undefined;
     startTransition(() => setSort(col ? (s.order === 'descend' ? { descs: col } : { ascs: col }) : {}));
   }, []);
   const total = page?.total ?? 0;
@@ -491,6 +566,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
             {t('crud.export')}
           </Button>
         )}
+        <CommandToolbar commands={toolbarCommands} selected={selected} run={runCommand} />
         {toolbar?.(ctx)}
         <Tooltip title={t('crud.refresh')}>
           <Button icon={<ReloadOutlined />} aria-label={t('crud.refresh')} onClick={reload} />
@@ -510,12 +586,16 @@ export default function ResourceCrud(props: ResourceCrudProps) {
           onSelect={setSelected}
           onSortChange={onSortChange}
           pagination={pagination}
+          expandable={expandable}
         />
       </Spin>
       <DragDialog
         title={title}
         open={dialog !== null}
-        width={props.dialogWidth ?? 860}
+        // A master/detail dialog is wide enough for the line grid at 1280 px; narrower screens cap it and the
+        // grid scrolls sideways; a phone's opens maximised.
+        width={props.dialogWidth ?? (lines ? 1160 : 860)}
+        fullscreen={Boolean(lines) && isPhone()}
         onCancel={() => setDialog(null)}
         destroyOnHidden
         footer={
@@ -536,16 +616,20 @@ export default function ResourceCrud(props: ResourceCrudProps) {
             {formFields.map((f) => {
               const disabled = mode === 'view' || Boolean(f.readonly && mode === 'edit');
               const custom = inputs?.[f.name];
+              const numbered = meta.number?.field === f.name ? meta.number : undefined;
+              // The code rule fills an empty number; only a manual one can be required of the user.
+              const ruled = keepsSecret(f, mode, dialog?.row) || (numbered && !numbered.manual) ? { ...f, required: false } : f;
+              const full = f.type === 'text' || f.multiline;
               return (
-                <Col key={f.name} xs={24} md={f.type === 'text' || f.multiline ? 24 : (f.span ?? 12)}>
+                <Col key={f.name} xs={24} md={full ? 24 : (f.span ?? 12)} lg={full || !lines ? undefined : 8}>
                   <Form.Item
                     name={f.name}
                     label={fieldLabel(f)}
-                    rules={mode === 'view' ? [] : fieldRules(keepsSecret(f, mode, dialog?.row) ? { ...f, required: false } : f, t)}
+                    rules={mode === 'view' ? [] : fieldRules(ruled, t)}
                     validateTrigger={
                       custom
                         ? ['onChange', 'onBlur']
-                        : f.type === 'string' || f.type === 'text' || f.type === 'password' || f.type === 'int' || f.type === 'decimal'
+                        : f.type === 'string' || f.type === 'text' || f.type === 'password' || f.type === 'int' || isDecimalField(f)
                           ? 'onBlur'
                           : 'onChange'
                     }
@@ -553,16 +637,23 @@ export default function ResourceCrud(props: ResourceCrudProps) {
                   >
                     {custom ? (
                       custom({ mode: mode ?? 'add', disabled, form, row: dialog?.row })
+                    ) : numbered ? (
+                      <NumberInput spec={numbered} adding={mode === 'add'} disabled={disabled} />
                     ) : f.secret && mode !== 'view' ? (
-                      <SecretInput field={f} editing={keepsSecret(f, mode, dialog?.row)} plain={fieldInput(f, disabled, t)} />
+                      <SecretInput field={f} editing={keepsSecret(f, mode, dialog?.row)} plain={fieldInput(f, disabled, t, dialog?.row)} />
                     ) : (
-                      fieldInput(f, disabled, t)
+                      fieldInput(f, disabled, t, dialog?.row)
                     )}
                   </Form.Item>
                 </Col>
               );
             })}
           </Row>
+          {lines && (
+            <Suspense fallback={<Spin />}>
+              <LineGrid lines={lines} disabled={mode === 'view'} />
+            </Suspense>
+          )}
         </Form>
       </DragDialog>
     </Card>

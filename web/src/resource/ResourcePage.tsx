@@ -17,7 +17,7 @@ function Generic({ code }: { code?: string }) {
   if (isLoading) return <PageSpin />;
   const meta = data?.find((r) => r.menuCode === code);
   if (!meta) return <Empty description={t('crud.notFound')} style={{ marginTop: 80 }} />;
-  return <ResourceCrud meta={meta} />;
+  return <ResourceCrud meta={meta} treeTable />;
 }
 
 /** The generic page of a given resource menu code. */

@@ -39,6 +39,17 @@ describe('metadata-driven table and form', () => {
     await waitFor(() => expect(c.list.at(-1)?.get('ascs')).toBe('warehouseName'));
   });
 
+  it('filters by a dictionary value chosen in the search bar', async () => {
+    const c = mockReceipts();
+    const searchable = { ...meta, fields: meta.fields.map((f) => (f.name === 'status' ? { ...f, search: true, filter: 'equal' } : f)) };
+    renderWithProviders(<ResourceCrud meta={searchable} />);
+    await screen.findByText('MIN001');
+    fireEvent.mouseDown(within(document.querySelector('.bb-search') as HTMLElement).getByLabelText('状态'));
+    fireEvent.click(await screen.findByTitle('驳回'));
+    fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
+    await waitFor(() => expect(c.list.at(-1)?.get('status')).toBe('4'));
+  });
+
   it('shows decimals right-aligned as the strings of the server, at their scale', async () => {
     mockReceipts();
     renderWithProviders(<ResourceCrud meta={meta} />);

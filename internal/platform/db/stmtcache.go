@@ -22,7 +22,13 @@ type cachingDriver struct{ inner *sqlite.Driver }
 var registerOnce sync.Once
 
 func registerCachingDriver() {
-	registerOnce.Do(func() { sql.Register("sqlite-stmtcache", &cachingDriver{inner: &sqlite.Driver{}}) })
+	registerOnce.Do(func() {
+		inner := &sqlite.Driver{}
+		if err := registerDecimalSQL(inner); err != nil { // decimal.go
+			panic(err)
+		}
+		sql.Register("sqlite-stmtcache", &cachingDriver{inner: inner})
+	})
 }
 
 func (d *cachingDriver) Open(name string) (driver.Conn, error) {

@@ -21,8 +21,9 @@ import (
 // appendJSON appends the JSON of v exactly as a json.Encoder with
 // SetEscapeHTML(false) writes it (without the trailing newline), through
 // encoders compiled once per type: struct fields are read by offset, and
-// wire.ID and wire.Time — a dozen per user row — are formatted in place
-// instead of through MarshalJSON and a re-validation of its output.
+// wire.ID and wire.Time — a dozen per user row — and wire.Decimal are
+// formatted in place instead of through MarshalJSON and a re-validation of
+// its output.
 //
 // It returns errUseStd, before or while writing, for anything it does not
 // model exactly — base64 byte slices, `string` and `omitzero` options,
@@ -61,6 +62,7 @@ var (
 	textMarshT = reflect.TypeFor[encoding.TextMarshaler]()
 	wireIDT    = reflect.TypeFor[wire.ID]()
 	wireTimeT  = reflect.TypeFor[wire.Time]()
+	wireDecT   = reflect.TypeFor[wire.Decimal]()
 )
 
 // encoderFor returns the compiled encoder of t, or nil when t needs encoding/json.
@@ -119,6 +121,8 @@ func (c *compiler) build(t reflect.Type) encodeFunc {
 		return encodeWireID
 	case t == wireTimeT:
 		return encodeWireTime
+	case t == wireDecT:
+		return encodeWireDecimal
 	case t.Kind() == reflect.Interface && (t.Implements(marshalerT) || t.Implements(textMarshT)):
 		return nil
 	case t.Implements(marshalerT):
@@ -230,6 +234,12 @@ func encodeWireTime(b []byte, p unsafe.Pointer, _ int) ([]byte, error) {
 		byte('0'+minute/10), byte('0'+minute%10), ':',
 		byte('0'+sec/10), byte('0'+sec%10), '"')
 	return b, nil
+}
+
+// encodeWireDecimal writes what wire.Decimal.MarshalJSON writes: its text
+// is digits, a sign and a point, so it needs no escaping or compaction.
+func encodeWireDecimal(b []byte, p unsafe.Pointer, _ int) ([]byte, error) {
+	return (*wire.Decimal)(p).AppendJSON(b), nil
 }
 
 func marshalerEncoder(t reflect.Type) encodeFunc {

@@ -20,6 +20,7 @@ import (
 	"github.com/bluebird/console/internal/develop"
 	"github.com/bluebird/console/internal/files"
 	"github.com/bluebird/console/internal/logs"
+	"github.com/bluebird/console/internal/numbering"
 	"github.com/bluebird/console/internal/platform/authn"
 	"github.com/bluebird/console/internal/platform/authz"
 	"github.com/bluebird/console/internal/platform/config"
@@ -45,8 +46,10 @@ type App struct {
 	Scopes   *system.Scopes
 	Users    *user.Service
 	Files    *files.Service
-	Handler  http.Handler
-	Logger   *slog.Logger
+	// Numbering hands out document numbers from the tenants' code rules.
+	Numbering *numbering.Service
+	Handler   http.Handler
+	Logger    *slog.Logger
 
 	api     chi.Router
 	metrics *prometheus.Registry
@@ -129,6 +132,10 @@ func NewWithDB(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Lo
 	a.Users.Links = a.Files
 	a.Auth.Avatar = a.Files.Sign
 	// --- end files ---
+	// --- numbering (internal/numbering): code rules, and the default rules of every new tenant ---
+	a.Numbering = numbering.New(ctx, d)
+	a.System.TenantProvisioners = append(a.System.TenantProvisioners, a.Numbering.Provision)
+	// --- end numbering ---
 	a.Handler = a.routes()
 	a.ready = true
 	return a, nil
@@ -142,6 +149,7 @@ func (a *App) clearCaches() {
 // Close releases Redis (when configured) and the database.
 func (a *App) Close() error {
 	_ = a.shared.close()
+	_ = a.Numbering.Close()
 	return a.DB.Close()
 }
 
@@ -193,6 +201,7 @@ func (a *App) routes() http.Handler {
 	// --- files: oss put-file and the public signed file route (FilePrefix is in isPublic) ---
 	a.Files.Mount(api)
 	// --- end files ---
+	a.Registry.Add(a.Numbering.Mount(api, env)...)
 
 	if err := resource.CheckRefs(a.Registry.All(), a.Registry); err != nil {
 		panic(err) // a declaration error, found at start-up

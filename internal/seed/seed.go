@@ -27,6 +27,7 @@ import (
 // whole seed and the latest version at once. Append only.
 var upgrades = []func(*seeder, context.Context) error{
 	(*seeder).upgrade2,
+	(*seeder).upgrade3,
 }
 
 // Version is the seed version a database holds once Run has run.
@@ -101,7 +102,7 @@ func Run(ctx context.Context, d *db.DB) error {
 			}
 		}
 		s := &seeder{tx: tx, now: wire.Now(), postgres: d.Postgres}
-		steps := []func(context.Context) error{s.platform, s.dicts, s.menus, s.regions}
+		steps := []func(context.Context) error{s.platform, s.dicts, s.menus, s.regions, s.codeRules}
 		if done != "" {
 			from, err := strconv.Atoi(done)
 			if err != nil || from < 1 {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/bluebird/console/internal/numbering"
 	"github.com/bluebird/console/internal/platform/wire"
 	"github.com/bluebird/console/internal/seed/seeddata"
 )
@@ -26,6 +27,13 @@ func (s *seeder) upgrade2(ctx context.Context) error {
 	}
 	return s.addMenu(ctx, "social_provider")
 }
+
+// upgrade3 gives every live tenant the default code rules; tenants made
+// later get them at creation (numbering.Service.Provision).
+func (s *seeder) upgrade3(ctx context.Context) error { return s.codeRules(ctx) }
+
+// codeRules seeds the default code rules of every live tenant that lacks them.
+func (s *seeder) codeRules(ctx context.Context) error { return numbering.SeedAllTenants(ctx, s.tx) }
 
 // firstID reads the id of the first row of q, or 0.
 func firstID(ctx context.Context, q *bun.SelectQuery) (wire.ID, error) {

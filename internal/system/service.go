@@ -25,6 +25,9 @@ type Service struct {
 	Scopes *Scopes
 	// Sessions is told when tenants change (tenant.go); nil in tools without sessions.
 	Sessions TenantSessions
+	// TenantProvisioners give a new tenant what other areas need (default
+	// code rules, ...), inside its creation transaction.
+	TenantProvisioners []func(ctx context.Context, tx bun.Tx, tenantID string) error
 
 	res *Resources
 

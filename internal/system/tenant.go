@@ -132,6 +132,11 @@ func (s *Service) provisionTenant(ctx context.Context, tx bun.Tx, t *Tenant) err
 			return err
 		}
 	}
+	for _, provision := range s.TenantProvisioners {
+		if err := provision(ctx, tx, t.TenantID); err != nil {
+			return err
+		}
+	}
 	if s.Users == nil {
 		return nil
 	}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"sort"
 	"strings"
@@ -116,6 +117,10 @@ func fieldSchema(f *resource.Field) map[string]any {
 		notes = append(notes, "id as a decimal string (a JSON number is accepted)")
 	case resource.ValueDateTime:
 		t["type"], t["format"] = []string{"string", "null"}, "yyyy-MM-dd HH:mm:ss"
+	case resource.ValueDecimal:
+		// a string, never a JSON number: a float would lose digits
+		t["type"], t["format"], t["pattern"] = []string{"string", "null"}, "decimal", `^-?[0-9]+(\.[0-9]+)?$`
+		notes = append(notes, decimalNotes(f)...)
 	default:
 		t["type"] = "string"
 		if f.Max > 0 {
@@ -147,6 +152,24 @@ func fieldSchema(f *resource.Field) map[string]any {
 	return t
 }
 
+// decimalNotes describe a decimal field's scale and bounds.
+func decimalNotes(f *resource.Field) []string {
+	notes := []string{"exact decimal as a string (a JSON number is accepted on input)"}
+	if f.Scale != nil {
+		notes = append(notes, fmt.Sprintf("answered with %d digits after the point, at most %d digits in all", *f.Scale, f.Precision))
+	}
+	if f.Positive {
+		notes = append(notes, "greater than 0")
+	}
+	if f.MinValue != "" {
+		notes = append(notes, "at least "+f.MinValue)
+	}
+	if f.MaxValue != "" {
+		notes = append(notes, "at most "+f.MaxValue)
+	}
+	return notes
+}
+
 func listParams(m *resource.Meta) []any {
 	ps := []any{
 		map[string]any{"name": "current", "in": "query", "schema": map[string]any{"type": "integer", "default": 1}},
@@ -155,6 +178,12 @@ func listParams(m *resource.Meta) []any {
 		map[string]any{"name": "ascs", "in": "query", "schema": map[string]any{"type": "string"}},
 	}
 	for _, f := range m.Fields {
+		if f.ValueType == resource.ValueDecimal && f.Filter != "" {
+			ps = append(ps, map[string]any{"name": f.Name, "in": "query",
+				"description": "filter by value; suffixes _notequal, _gt, _ge, _lt, _le, _null, _notnull apply",
+				"schema":      map[string]any{"type": "string", "format": "decimal"}})
+			continue
+		}
 		if f.Filter != "" {
 			typ := "string"
 			if f.ValueType == resource.ValueInt && f.Filter == "equal" {

@@ -46,6 +46,10 @@ func (r *Resource[T]) handleExport(req *http.Request) (any, error) {
 	return httpx.Streamer(func(w http.ResponseWriter) error {
 		f := excelize.NewFile()
 		defer f.Close()
+		decimals, err := newDecimalCells(f, cols) // export_decimal.go
+		if err != nil {
+			return err
+		}
 		sheet := "Sheet1"
 		sw, err := f.NewStreamWriter(sheet)
 		if err != nil {
@@ -64,7 +68,7 @@ func (r *Resource[T]) handleExport(req *http.Request) (any, error) {
 				v := reflect.ValueOf(&rows[i]).Elem()
 				cells := make([]any, len(cols))
 				for j, c := range cols {
-					cells[j] = cellValue(v.FieldByIndex(c.index).Interface())
+					cells[j] = decimals.value(j, v.FieldByIndex(c.index).Interface())
 				}
 				cell, _ := excelize.CoordinatesToCellName(1, line)
 				if err := sw.SetRow(cell, cells); err != nil {
@@ -87,7 +91,7 @@ func (r *Resource[T]) handleExport(req *http.Request) (any, error) {
 		name := fmt.Sprintf("%s-%s.xlsx", r.spec.Name, time.Now().Format("20060102150405"))
 		w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 		w.Header().Set("Content-Disposition", "attachment; filename*=UTF-8''"+url.PathEscape(name))
-		return f.Write(w)
+		return decimals.write(f, w)
 	}), nil
 }
 

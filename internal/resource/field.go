@@ -36,6 +36,7 @@ const (
 	ValueBool     = "bool"     // a JSON boolean
 	ValueID       = "id"       // a 64-bit id sent as a decimal string; a JSON number is accepted on input
 	ValueDateTime = "datetime" // "yyyy-MM-dd HH:mm:ss", or null when unset
+	ValueDecimal  = "decimal"  // an exact decimal as a JSON string ("12.500000"), or null when unset; a JSON number is accepted on input
 )
 
 // Field is one declared column: derived from the struct field and its `f` tag.
@@ -55,6 +56,10 @@ const (
 // (a key, a client secret) reads as SecretMask to all but the super user,
 // is never filtered or sorted on, and keeps its value when an update sends
 // it empty or masked (secret.go).
+//
+// A wire.Decimal field (decimal.go) takes scale=N (digits after the point,
+// default 6), precision=N (all digits, default 20: NUMERIC(20,6)), min= and
+// max= as inclusive decimal bounds, and positive (> 0).
 type Field struct {
 	Name     string               `json:"name"`
 	Column   string               `json:"-"`
@@ -88,6 +93,14 @@ type Field struct {
 	SecretRows *SecretRows `json:"secretRows,omitempty"`
 	// Ref is the key ("service/name") of the resource whose row ids the field holds.
 	Ref string `json:"ref,omitempty"`
+	// Decimal fields: Scale and Precision of the column (set for them only),
+	// inclusive bounds as decimal text at the field's scale, and > 0 (decimal.go).
+	Scale     *int   `json:"scale,omitempty"`
+	Precision int    `json:"precision,omitempty"`
+	MinValue  string `json:"minValue,omitempty"`
+	MaxValue  string `json:"maxValue,omitempty"`
+	Positive  bool   `json:"positive,omitempty"`
+	decimal   *decimalRule
 
 	index []int
 }
@@ -108,8 +121,9 @@ func (f *Field) requiredMessage() i18n.Text {
 }
 
 var (
-	idType   = reflect.TypeOf(wire.ID(0))
-	timeType = reflect.TypeOf(wire.Time{})
+	idType      = reflect.TypeOf(wire.ID(0))
+	timeType    = reflect.TypeOf(wire.Time{})
+	decimalType = reflect.TypeOf(wire.Decimal{})
 )
 
 // parseFields walks the struct type (embedded structs first) and returns its declared fields.
@@ -141,6 +155,9 @@ func parseFields(t reflect.Type) ([]*Field, error) {
 				f.Type, f.ValueType = TypeID, ValueID
 			case sf.Type == timeType:
 				f.Type, f.ValueType = TypeDateTime, ValueDateTime
+			case sf.Type == decimalType:
+				f.Type, f.ValueType = TypeDecimal, ValueDecimal
+				f.decimal = &decimalRule{scale: defaultDecimalScale, precision: defaultDecimalPrecision}
 			case sf.Type.Kind() == reflect.Int || sf.Type.Kind() == reflect.Int64 || sf.Type.Kind() == reflect.Int32:
 				f.Type, f.ValueType = TypeInt, ValueInt
 			case sf.Type.Kind() == reflect.Bool:
@@ -161,6 +178,20 @@ func parseFields(t reflect.Type) ([]*Field, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// intBound reads max=N (characters of text) or min=N (least integer).
+func (f *Field) intBound(key, val string) error {
+	n, err := strconv.Atoi(val)
+	if err != nil {
+		return fmt.Errorf("%s=%q", key, val)
+	}
+	if key == "max" {
+		f.Max = n
+	} else {
+		f.Min = &n
+	}
+	return nil
 }
 
 func (f *Field) applyTag(tag string) error {
@@ -185,7 +216,20 @@ func (f *Field) applyTag(tag string) error {
 				f.Messages = map[string]i18n.Text{}
 			}
 			f.Messages["required"] = i18n.T(zh, en)
-		case "max", "min", "span":
+		case "max", "min", "scale", "precision", "positive":
+			if f.decimal == nil {
+				if key == "max" || key == "min" {
+					if err := f.intBound(key, val); err != nil {
+						return err
+					}
+					continue
+				}
+				return fmt.Errorf("%s needs a wire.Decimal field", key)
+			}
+			if err := f.decimal.applyTag(key, val); err != nil {
+				return err
+			}
+		case "span":
 			n, err := strconv.Atoi(val)
 			if err != nil {
 				return fmt.Errorf("%s=%q", key, val)
@@ -263,6 +307,11 @@ func (f *Field) applyTag(tag string) error {
 	}
 	if f.Secret && (f.ValueType != ValueString || f.Sortable) {
 		return fmt.Errorf("secret needs a text field that is not sorted on")
+	}
+	if f.decimal != nil {
+		if err := f.bindDecimal(noFilter); err != nil {
+			return err
+		}
 	}
 	switch {
 	case noFilter || f.Secret || f.Type == TypePassword || f.Type == TypeImage:

@@ -125,6 +125,9 @@ func buildCond(f *Field, op, raw, key string) (Cond, error) {
 	if limit := max(MaxFilterLen, f.Max); utf8.RuneCountInString(raw) > limit {
 		return c, httpx.Badf("查询条件%s过长(最多%d个字符)", "Filter %s is too long (at most %d characters)", key, limit)
 	}
+	if f.ValueType == ValueDecimal {
+		return decimalCond(c, raw, key) // decimal.go
+	}
 	switch op {
 	case "null", "notnull":
 		return c, nil

@@ -468,6 +468,7 @@ func (r *Resource[T]) Check(ctx context.Context, row *T, present map[string]bool
 			fail(f, f.Messages["required"])
 			continue
 		}
+		checkDecimal(f, fv, fail) // decimal.go: scale, precision, bounds; stores the value at the field's scale
 		if fv.Kind() == reflect.String {
 			s := fv.String()
 			if f.Max > 0 && utf8.RuneCountInString(s) > f.Max {

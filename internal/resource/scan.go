@@ -23,9 +23,9 @@ import (
 // instead of bun's generic scanner: the query is still built by bun, but it
 // runs on the underlying database/sql handle, each column is scanned into an
 // `any` (database/sql's cheapest destination) and stored into its struct
-// field by byte offset. Strings, integers, booleans, float64 and wire.Time
-// have direct setters; every other field goes through bun's own scanner for
-// that field, so the result is what bun would have produced.
+// field by byte offset. Strings, integers, booleans, float64, wire.Time and
+// wire.Decimal have direct setters; every other field goes through bun's own
+// scanner for that field, so the result is what bun would have produced.
 //
 // On SQLite the wire.Time columns are selected as `+"alias"."col" AS "col"`:
 // unary plus is a no-op that drops the column's declared type, so the driver
@@ -41,6 +41,7 @@ const (
 	kindBool
 	kindFloat64
 	kindWireTime
+	kindWireDecimal
 )
 
 type planField struct {
@@ -67,6 +68,7 @@ type planCache struct {
 var (
 	scannerType  = reflect.TypeFor[sql.Scanner]()
 	wireTimeType = reflect.TypeFor[wire.Time]()
+	wireDecType  = reflect.TypeFor[wire.Decimal]()
 )
 
 func (c *planCache) get(idb bun.IDB, t reflect.Type, sample any) *rowPlan {
@@ -112,6 +114,8 @@ func buildPlan(d schema.Dialect, t reflect.Type, sample any) *rowPlan {
 		switch {
 		case ft == wireTimeType:
 			pf.kind = kindWireTime
+		case ft == wireDecType:
+			pf.kind = kindWireDecimal
 		case !plain:
 		case ft.Kind() == reflect.String:
 			pf.kind = kindString
@@ -315,6 +319,9 @@ func (f *planField) set(base unsafe.Pointer, src any) error {
 			return nil
 		}
 		return t.Scan(src)
+	case kindWireDecimal:
+		// SQLite's text, pgx's NUMERIC text; what bun would call too, without reflection
+		return (*wire.Decimal)(ptr).Scan(src)
 	}
 	return f.bun.Scan(reflect.NewAt(f.bun.StructField.Type, ptr).Elem(), src)
 }

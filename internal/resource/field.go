@@ -234,14 +234,7 @@ func (f *Field) applyTag(tag string) error {
 			if err != nil {
 				return fmt.Errorf("%s=%q", key, val)
 			}
-			switch key {
-			case "max":
-				f.Max = n
-			case "min":
-				f.Min = &n
-			case "span":
-				f.Span = n
-			}
+			f.Span = n
 		case "pattern":
 			f.Pattern = val
 		case "dict", "dictbiz":

@@ -281,3 +281,31 @@ func TestDecimalCanonical(t *testing.T) {
 		t.Errorf("min int64: %#v", x)
 	}
 }
+
+// FuzzParseDecimal: any text is refused or parses to a value whose text
+// parses back to the same value, within the digit limits, and orders in the
+// collation as it does in Cmp.
+func FuzzParseDecimal(f *testing.F) {
+	for _, s := range []string{"0", "-12.500000", "99999999999999.999999", "1e3", "1.5E-3", ".5", "5.", "NaN", "1e400", "--1", "9223372036854775808", "0.000"} {
+		f.Add(s, "1.5")
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		x, err := ParseDecimal(a)
+		if err != nil {
+			if !strings.Contains(err.Error(), "invalid decimal") {
+				t.Fatalf("%q: error %v", a, err)
+			}
+			return
+		}
+		back, err := ParseDecimal(x.String())
+		if err != nil || back.Cmp(x) != 0 || back.String() != x.String() {
+			t.Fatalf("%q → %q → %v %v", a, x, back, err)
+		}
+		if x.IntegerDigits() > MaxDecimalDigits || x.Scale() > MaxDecimalDigits {
+			t.Fatalf("%q: %d integer digits, scale %d", a, x.IntegerDigits(), x.Scale())
+		}
+		if y, err := ParseDecimal(b); err == nil && CompareDecimalText(x.String(), y.String()) != x.Cmp(y) {
+			t.Fatalf("%s vs %s: collation %d, Cmp %d", x, y, CompareDecimalText(x.String(), y.String()), x.Cmp(y))
+		}
+	})
+}

@@ -93,6 +93,17 @@ type Field struct {
 	SecretRows *SecretRows `json:"secretRows,omitempty"`
 	// Ref is the key ("service/name") of the resource whose row ids the field holds.
 	Ref string `json:"ref,omitempty"`
+	// Remote: the field is picked by remote search (its target declares a Lookup).
+	Remote *Remote `json:"remote,omitempty"`
+	// Number marks the resource's numbered field (number.go).
+	Number bool `json:"number,omitempty"`
+	// Joined fields are a view's columns read from a referenced row (view.go):
+	// joinSource is the reference field, joinColumn the referenced table's
+	// column, joinAlias that table's alias in the view's query.
+	Joined     bool `json:"joined,omitempty"`
+	joinSource string
+	joinColumn string
+	joinAlias  string
 	// Decimal fields: Scale and Precision of the column (set for them only),
 	// inclusive bounds as decimal text at the field's scale, and > 0 (decimal.go).
 	Scale     *int   `json:"scale,omitempty"`

@@ -17,8 +17,15 @@ type Meta struct {
 	Fields      []*Field          `json:"fields"`
 	Actions     []string          `json:"actions"`
 	Permissions map[string]string `json:"permissions"`
+	Commands    []CommandMeta     `json:"commands,omitempty"`
+	Views       []ViewMeta        `json:"views,omitempty"`
+	ListView    string            `json:"listView,omitempty"`
+	Number      *NumberMeta       `json:"number,omitempty"`
+	Lookup      *Lookup           `json:"lookup,omitempty"`
+	Lines       *LinesMeta        `json:"lines,omitempty"`
 	Tree        *TreeMeta         `json:"tree,omitempty"`
 
+	keyword  []*Field // searched by the keyword parameter: the Lookup's code and label
 	byName   map[string]*Field
 	byColumn map[string]*Field
 	hasImage bool // a field holds a file link (filelinks.go)

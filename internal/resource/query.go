@@ -27,9 +27,14 @@ type Query struct {
 	Order         []Order
 }
 
+// KeywordParam searches a resource's lookup fields (its code and name) at
+// once: what a remote picker sends as the user types.
+const KeywordParam = "keyword"
+
 // Cond is one whitelisted filter.
 type Cond struct {
-	Field *Field
+	Fields []*Field // the keyword condition's fields
+	Field  *Field
 	Op    string // equal notequal like notlike likeleft likeright gt ge lt le null notnull dategt datege datelt datele dateequal
 	Value any
 }
@@ -44,7 +49,7 @@ var suffixes = []string{"_notequal", "_equal", "_notlike", "_likeleft", "_likeri
 	"_dategt", "_datege", "_datelt", "_datele", "_dateequal", "_gt", "_ge", "_lt", "_le", "_ignore"}
 
 // reserved parameters are never filters.
-var reserved = map[string]bool{"current": true, "size": true, "descs": true, "ascs": true, "ids": true, "id": true, "_t": true, "t": true}
+var reserved = map[string]bool{KeywordParam: true, "current": true, "size": true, "descs": true, "ascs": true, "ids": true, "id": true, "_t": true, "t": true}
 
 // ParseQuery reads paging, filters and sorts from the URL query. Filters on
 // undeclared names are ignored; sorts on undeclared columns are a 400.
@@ -66,6 +71,12 @@ func (m *Meta) ParseQuery(v url.Values) (*Query, error) {
 			}
 			q.Order = append(q.Order, Order{Field: f, Desc: key == "descs"})
 		}
+	}
+	if kw := strings.TrimSpace(v.Get(KeywordParam)); kw != "" && len(m.keyword) > 0 {
+		if utf8.RuneCountInString(kw) > MaxFilterLen {
+			return nil, httpx.Badf("查询条件%s过长(最多%d个字符)", "Filter %s is too long (at most %d characters)", KeywordParam, MaxFilterLen)
+		}
+		q.Conds = append(q.Conds, Cond{Op: "keyword", Value: kw, Fields: m.keyword})
 	}
 	for key, vals := range v {
 		if reserved[key] || len(vals) == 0 {
@@ -167,10 +178,19 @@ func buildCond(f *Field, op, raw, key string) (Cond, error) {
 // Apply adds the conditions and order to a select query on table alias tbl.
 func (q *Query) Apply(sq *bun.SelectQuery, alias string) *bun.SelectQuery {
 	for _, c := range q.Conds {
-		col := bun.Ident(c.Field.Column)
-		if alias != "" {
-			col = bun.Ident(alias + "." + c.Field.Column)
+		if c.Op == "keyword" {
+			// case-insensitive on both databases (PostgreSQL's LIKE is not)
+			like := "%" + db.EscapeLike(strings.ToLower(c.Value.(string))) + "%"
+			ors := make([]string, len(c.Fields))
+			args := make([]any, 0, 2*len(c.Fields))
+			for i, f := range c.Fields {
+				ors[i] = "LOWER(?) LIKE ? ESCAPE '\\'"
+				args = append(args, f.qualified(alias), like)
+			}
+			sq = sq.Where("("+strings.Join(ors, " OR ")+")", args...)
+			continue
 		}
+		col := c.Field.qualified(alias)
 		switch c.Op {
 		case "equal", "dateequal":
 			if c.Op == "dateequal" {
@@ -207,10 +227,7 @@ func (q *Query) Apply(sq *bun.SelectQuery, alias string) *bun.SelectQuery {
 		}
 	}
 	for _, o := range q.Order {
-		col := bun.Ident(o.Field.Column)
-		if alias != "" {
-			col = bun.Ident(alias + "." + o.Field.Column)
-		}
+		col := o.Field.qualified(alias)
 		if o.Desc {
 			sq = sq.OrderExpr("? DESC", col)
 		} else {
@@ -218,4 +235,16 @@ func (q *Query) Apply(sq *bun.SelectQuery, alias string) *bun.SelectQuery {
 		}
 	}
 	return sq
+}
+
+// qualified is the field's column under the base table's alias, or under
+// its joined table's for a view's joined column.
+func (f *Field) qualified(alias string) bun.Ident {
+	switch {
+	case f.joinAlias != "":
+		return bun.Ident(f.joinAlias + "." + f.joinColumn)
+	case alias != "":
+		return bun.Ident(alias + "." + f.Column)
+	}
+	return bun.Ident(f.Column)
 }

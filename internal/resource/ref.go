@@ -133,16 +133,23 @@ func FieldErrorOf(ctx context.Context, field string, msg i18n.Text) error {
 }
 
 // CheckRefs verifies at start-up that every declared reference names a
-// registered resource that can be referenced.
+// registered resource that can be referenced, and gives the fields whose
+// target has a Lookup their remote search.
 func CheckRefs(all []Registered, refs Referencer) error {
 	for _, res := range all {
-		for _, f := range res.Meta().Fields {
+		fields := res.Meta().Fields
+		if l := res.Meta().Lines; l != nil {
+			fields = append(append([]*Field{}, fields...), l.Meta.Fields...)
+		}
+		for _, f := range fields {
 			if f.Ref == "" {
 				continue
 			}
-			if _, ok := refs.Get(f.Ref).(Referable); !ok {
+			target, ok := refs.Get(f.Ref).(Referable)
+			if !ok {
 				return &refError{res.Spec().Key(), f.Name, f.Ref}
 			}
+			f.Remote = target.(Registered).Spec().Lookup.remote()
 		}
 	}
 	return nil
@@ -152,4 +159,26 @@ type refError struct{ resource, field, target string }
 
 func (e *refError) Error() string {
 	return "resource " + e.resource + ": field " + e.field + " references " + e.target + ", which is not a registered resource with ids"
+}
+
+// Lookup is how a large resource is picked elsewhere: a search over a page
+// endpoint instead of a select of every row (docs/resource-meta.md).
+type Lookup struct {
+	URL         string `json:"url"`         // a page endpoint: "/api/bluebird-basic/material/selectMaterialVOListPage"
+	LabelField  string `json:"labelField"`  // the row property shown: "materialName"
+	CodeField   string `json:"codeField"`   // shown before the label: "materialCode"
+	SearchParam string `json:"searchParam"` // the filter the typed text goes to: "materialName"
+}
+
+// Remote is a reference field's remote search: its target's Lookup.
+type Remote struct {
+	Lookup
+	ValueField string `json:"valueField"`
+}
+
+func (l *Lookup) remote() *Remote {
+	if l == nil {
+		return nil
+	}
+	return &Remote{Lookup: *l, ValueField: "id"}
 }

@@ -46,6 +46,14 @@ type Env struct {
 	// names the tenant of a new TenantAdmin row (users, roles, posts) and
 	// must not create rows in a tenant that does not exist.
 	TenantExists func(ctx context.Context, idb bun.IDB, tenantID string) (bool, error)
+	// Numbers issues document numbers (number.go); without it a numbered
+	// field must be typed.
+	Numbers Numberer
+	// Buttons checks command permissions (command.go); without it only the
+	// super user runs commands that name a button.
+	Buttons ButtonHolder
+	// Dicts names states in messages; without it the raw key is shown.
+	Dicts DictLabeler
 }
 
 // tenantExists fails closed without a TenantExists.
@@ -73,6 +81,8 @@ type Hooks[T any] struct {
 	Changed func(ctx context.Context)
 	// Enrich fills computed fields of rows about to be sent.
 	Enrich func(ctx context.Context, idb bun.IDB, rows []T) error
+	// Commands are the resource's named POST actions over ids (command.go).
+	Commands []Command[T]
 }
 
 // Registered is the type-erased view of a resource, for the registry,
@@ -92,6 +102,8 @@ type Resource[T any] struct {
 	order string
 	pats  map[string]*regexp.Regexp
 	plans planCache // how List and Get read rows (scan.go)
+	// linesIndex is the struct index of the lines slice (Spec.Lines).
+	linesIndex []int
 }
 
 // New declares a resource. It panics on a bad declaration: that is a programming error found at start-up.
@@ -121,7 +133,12 @@ func New[T any](spec Spec, hooks Hooks[T]) *Resource[T] {
 			}
 		}
 	}
+	r.initCommands()
 	r.initTree()
+	r.initLines(t)
+	r.initViews()
+	r.initNumber()
+	r.initLookup()
 	return r
 }
 
@@ -150,6 +167,8 @@ func (r *Resource[T]) Mount(router chi.Router, env *Env) {
 	if r.spec.has("export") {
 		router.Get(r.spec.Path()+"/export", httpx.Handle(read(r.handleExport)))
 	}
+	r.mountCommands(router)
+	r.mountViews(router, env)
 	r.mountTree(router, read)
 }
 
@@ -196,6 +215,25 @@ func (r *Resource[T]) crossTenant(p *authz.Principal) bool {
 // scope adds the tenant, soft-delete and data-scope predicates to q; every
 // read and write of the engine goes through it.
 func (r *Resource[T]) scope(ctx context.Context, q bun.QueryBuilder, alias string) (bun.QueryBuilder, error) {
+	preds, err := r.predicates(ctx, alias)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range preds {
+		q = q.Where(p.sql, p.args...)
+	}
+	return q, nil
+}
+
+// predicate is one SQL condition with its arguments.
+type predicate struct {
+	sql  string
+	args []any
+}
+
+// predicates are scope's conditions on the table under alias ("" for none):
+// a view applies them to every table it joins.
+func (r *Resource[T]) predicates(ctx context.Context, alias string) ([]predicate, error) {
 	p, err := principal(ctx)
 	if err != nil {
 		return nil, err
@@ -206,9 +244,9 @@ func (r *Resource[T]) scope(ctx context.Context, q bun.QueryBuilder, alias strin
 		}
 		return bun.Ident(c)
 	}
-	q = q.Where("? = 0", col("is_deleted"))
+	out := []predicate{{"? = 0", []any{col("is_deleted")}}}
 	if !r.crossTenant(p) {
-		q = q.Where("? = ?", col("tenant_id"), p.TenantID)
+		out = append(out, predicate{"? = ?", []any{col("tenant_id"), p.TenantID}})
 	}
 	if r.spec.DataScope && r.env.Scope != nil && !p.IsTenantAdmin() {
 		where, args, err := r.env.Scope.Where(ctx, p, r.spec.MenuCode, alias, r.hasColumn)
@@ -216,10 +254,10 @@ func (r *Resource[T]) scope(ctx context.Context, q bun.QueryBuilder, alias strin
 			return nil, err
 		}
 		if where != "" {
-			q = q.Where(where, args...)
+			out = append(out, predicate{where, args})
 		}
 	}
-	return q, nil
+	return out, nil
 }
 
 func (r *Resource[T]) hasColumn(c string) bool { return r.meta.byColumn[c] != nil }
@@ -290,21 +328,30 @@ func (r *Resource[T]) checkGet(ctx context.Context, idb bun.IDB, id wire.ID, row
 
 // List runs a parsed query and returns one page and the total.
 func (r *Resource[T]) List(ctx context.Context, idb bun.IDB, q *Query, extra func(*bun.SelectQuery) (*bun.SelectQuery, error)) ([]T, int64, error) {
+	return r.list(ctx, idb, q, extra, nil)
+}
+
+// list is List of the base resource (v nil) or of one of its views.
+func (r *Resource[T]) list(ctx context.Context, idb bun.IDB, q *Query, extra func(*bun.SelectQuery) (*bun.SelectQuery, error), v *compiledView) ([]T, int64, error) {
 	rows := make([]T, 0, q.Size)
-	sq, err := r.listQuery(ctx, idb, q, extra, &rows)
+	p, conn := r.plans.get(idb, reflect.TypeFor[T](), (*T)(nil)), rawConn(idb)
+	sq, err := r.listQuery(ctx, idb, q, extra, &rows, v, p)
 	if err != nil {
 		return nil, 0, err
 	}
 	offset := (q.Current - 1) * q.Size
 	key := ""
-	if p, conn := r.plans.get(idb, reflect.TypeFor[T](), (*T)(nil)), rawConn(idb); p != nil && conn != nil {
-		key = p.prepare(sq).String()
+	if p != nil && conn != nil {
+		if v == nil {
+			sq = p.prepare(sq)
+		}
+		key = sq.String()
 		rows, err = scanInto(ctx, p, conn, key, rows)
 		if errors.Is(err, errNoFastPath) {
 			key, rows = "", rows[:0] // a hook added columns: let bun scan
 			err = sq.Scan(ctx)
 		} else if err == nil && checkScan {
-			err = r.checkList(ctx, idb, q, extra, rows)
+			err = r.checkList(ctx, idb, q, extra, rows, v, p)
 		}
 	} else {
 		err = sq.Scan(ctx)
@@ -334,28 +381,40 @@ func (r *Resource[T]) List(ctx context.Context, idb bun.IDB, q *Query, extra fun
 }
 
 // listQuery is the scoped, filtered, ordered page query of List into dest.
-func (r *Resource[T]) listQuery(ctx context.Context, idb bun.IDB, q *Query, extra func(*bun.SelectQuery) (*bun.SelectQuery, error), dest *[]T) (*bun.SelectQuery, error) {
-	sq, err := r.Select(ctx, idb, dest)
-	if err != nil {
-		return nil, err
+func (r *Resource[T]) listQuery(ctx context.Context, idb bun.IDB, q *Query, extra func(*bun.SelectQuery) (*bun.SelectQuery, error), dest *[]T, v *compiledView, p *rowPlan) (*bun.SelectQuery, error) {
+	var sq *bun.SelectQuery
+	var err error
+	order := r.order
+	if v == nil {
+		if sq, err = r.Select(ctx, idb, dest); err != nil {
+			return nil, err
+		}
+		sq = q.Apply(sq, "")
+	} else {
+		// joined tables share column names: qualify everything by the base alias
+		alias := r.tableAlias(idb)
+		if sq, err = r.viewSelect(ctx, idb, dest, v, r.baseColumns(idb, p)); err != nil {
+			return nil, err
+		}
+		sq = q.Apply(sq, alias)
+		order = qualifiedOrder(order, alias)
 	}
-	sq = q.Apply(sq, "")
 	if extra != nil {
 		if sq, err = extra(sq); err != nil {
 			return nil, err
 		}
 	}
 	if len(q.Order) == 0 {
-		sq = sq.OrderExpr(r.order)
+		sq = sq.OrderExpr(order)
 	}
 	return sq.Limit(int64(q.Size)).Offset(int64((q.Current - 1) * q.Size)), nil
 }
 
 // checkList compares rows read by the fast path with bun's scan of the same
 // page (BLUEBIRD_CHECK_SCAN, for test runs).
-func (r *Resource[T]) checkList(ctx context.Context, idb bun.IDB, q *Query, extra func(*bun.SelectQuery) (*bun.SelectQuery, error), rows []T) error {
+func (r *Resource[T]) checkList(ctx context.Context, idb bun.IDB, q *Query, extra func(*bun.SelectQuery) (*bun.SelectQuery, error), rows []T, v *compiledView, p *rowPlan) error {
 	var ref []T
-	sq, err := r.listQuery(ctx, idb, q, extra, &ref)
+	sq, err := r.listQuery(ctx, idb, q, extra, &ref, v, p)
 	if err != nil {
 		return err
 	}
@@ -402,33 +461,55 @@ func (r *Resource[T]) handleDetail(req *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	row, err := r.Get(req.Context(), r.env.DB, id)
+	return r.Detail(req.Context(), r.env.DB, id)
+}
+
+// Detail is one whole row as `detail` answers it: enriched, with its lines.
+func (r *Resource[T]) Detail(ctx context.Context, idb bun.IDB, id wire.ID) (*T, error) {
+	row, err := r.Get(ctx, idb, id)
 	if err != nil {
 		return nil, err
 	}
+	rows := []T{*row}
 	if r.hooks.Enrich != nil {
-		rows := []T{*row}
-		if err := r.hooks.Enrich(req.Context(), r.env.DB, rows); err != nil {
+		if err := r.hooks.Enrich(ctx, idb, rows); err != nil {
 			return nil, err
 		}
-		return rows[0], nil
 	}
-	return row, nil
+	if err := r.withLines(ctx, idb, rows); err != nil {
+		return nil, err
+	}
+	return &rows[0], nil
 }
 
 // Decode reads a submit body: the row, and which JSON keys were present.
 func (r *Resource[T]) Decode(req *http.Request) (*T, map[string]bool, error) {
+	row, present, _, err := r.decode(req)
+	return row, present, err
+}
+
+// decode is Decode plus, for a resource with lines, the keys each line carried.
+func (r *Resource[T]) decode(req *http.Request) (*T, map[string]bool, []map[string]bool, error) {
+	row, present, body, err := r.decodeRow(req)
+	if err != nil || r.spec.Lines == nil {
+		return row, present, nil, err
+	}
+	linePresent, err := r.decodeLines(body)
+	return row, present, linePresent, err
+}
+
+func (r *Resource[T]) decodeRow(req *http.Request) (*T, map[string]bool, []byte, error) {
 	body, err := httpx.ReadBody(req)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	var keys map[string]json.RawMessage
 	if err := httpx.DecodeBytes(body, &keys); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	row := new(T)
 	if err := httpx.DecodeBytes(body, row); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	present := make(map[string]bool, len(keys))
 	for k, v := range keys {
@@ -436,7 +517,7 @@ func (r *Resource[T]) Decode(req *http.Request) (*T, map[string]bool, error) {
 		present[k] = string(v) != "null"
 	}
 	r.keepSecrets(req, row, present)
-	return row, present, nil
+	return row, present, body, nil
 }
 
 // FieldError is the data of a validation failure: field name to message.
@@ -464,7 +545,7 @@ func (r *Resource[T]) Check(ctx context.Context, row *T, present map[string]bool
 		fv := v.FieldByIndex(f.index)
 		// Required text must be non-empty; a required number or choice must be
 		// sent (0 is a real choice: isSealed 0 is "no").
-		if f.Required && ((fv.Kind() == reflect.String && strings.TrimSpace(fv.String()) == "") || (fv.Kind() != reflect.String && !present[f.Name] && fv.IsZero())) {
+		if f.Required && !r.skipsRequired(f, isNew) && ((fv.Kind() == reflect.String && strings.TrimSpace(fv.String()) == "") || (fv.Kind() != reflect.String && !present[f.Name] && fv.IsZero())) {
 			fail(f, f.Messages["required"])
 			continue
 		}
@@ -498,7 +579,7 @@ func (r *Resource[T]) Check(ctx context.Context, row *T, present map[string]bool
 
 func (r *Resource[T]) handleSubmit(req *http.Request) (any, error) {
 	ctx := i18n.With(req.Context(), i18n.FromRequest(req))
-	row, present, err := r.Decode(req)
+	row, present, linePresent, err := r.decode(req)
 	if err != nil {
 		return nil, err
 	}
@@ -506,6 +587,10 @@ func (r *Resource[T]) handleSubmit(req *http.Request) (any, error) {
 	if err := r.Check(ctx, row, present, isNew); err != nil {
 		return nil, err
 	}
+	if err := r.checkLines(ctx, row, present, linePresent); err != nil {
+		return nil, err
+	}
+	ctx = withLinePresent(ctx, linePresent)
 	err = r.env.DB.Tx(ctx, func(tx bun.Tx) error { return r.Save(ctx, tx, row, present) })
 	if err != nil {
 		return nil, err
@@ -513,13 +598,13 @@ func (r *Resource[T]) handleSubmit(req *http.Request) (any, error) {
 	if r.hooks.Changed != nil {
 		r.hooks.Changed(ctx)
 	}
-	if isNew {
+	if isNew && r.spec.Lines == nil {
 		r.blankSecrets(ctx, row)
 		r.signFileLinks(row)
 		return row, nil
 	}
-	// Answer with the stored row, not the partial body.
-	return r.Get(ctx, r.env.DB, any(row).(hasBase).base().ID)
+	// Answer with the stored row (and lines), not the partial body.
+	return r.Detail(ctx, r.env.DB, any(row).(hasBase).base().ID)
 }
 
 // Save inserts (no id) or updates (id; only the present fields) inside tx,
@@ -530,6 +615,9 @@ func (r *Resource[T]) Save(ctx context.Context, tx bun.Tx, row *T, present map[s
 	p, err := principal(ctx)
 	if err != nil {
 		return err
+	}
+	if !isNew {
+		ctx = withSent(ctx, present)
 	}
 	var cur *T
 	if !isNew {
@@ -571,6 +659,11 @@ func (r *Resource[T]) Save(ctx context.Context, tx bun.Tx, row *T, present map[s
 	if err := r.checkFileLinks(ctx, tx, row, cur, func(f *Field) bool { return isNew || present[f.Name] }); err != nil {
 		return err
 	}
+	if isNew {
+		if err := r.fillNumber(ctx, tx, row); err != nil {
+			return err
+		}
+	}
 	if err := r.checkUnique(ctx, tx, row, present, isNew); err != nil {
 		return err
 	}
@@ -604,7 +697,14 @@ func (r *Resource[T]) Save(ctx context.Context, tx bun.Tx, row *T, present map[s
 		b.UpdateTime, b.UpdateUser = now, p.UserID
 	}
 	if r.hooks.AfterSave != nil {
-		return r.hooks.AfterSave(ctx, tx, row, isNew)
+		if err := r.hooks.AfterSave(ctx, tx, row, isNew); err != nil {
+			return err
+		}
+	}
+	if l := r.spec.Lines; l != nil && (isNew || present[l.Field]) {
+		slice := reflect.ValueOf(row).Elem().FieldByIndex(r.linesIndex)
+		linePresent := linePresentOf(ctx, slice.Len())
+		return l.Child.syncLines(ctx, tx, b, isNew, l, slice, linePresent)
 	}
 	return nil
 }
@@ -755,7 +855,7 @@ func (r *Resource[T]) handleRemove(req *http.Request) (any, error) {
 		if err := r.removeTree(ctx, tx, ids); err != nil {
 			return err
 		}
-		if r.hooks.BeforeRemove != nil {
+		if r.hooks.BeforeRemove != nil || r.spec.Lines != nil {
 			// pass only the ids the caller can see
 			var visible []wire.ID
 			q, err := r.Select(ctx, tx, (*T)(nil))
@@ -768,8 +868,15 @@ func (r *Resource[T]) handleRemove(req *http.Request) (any, error) {
 			if len(visible) == 0 {
 				return httpx.ErrNotFound
 			}
-			if err := r.hooks.BeforeRemove(ctx, tx, visible); err != nil {
-				return err
+			if r.hooks.BeforeRemove != nil {
+				if err := r.hooks.BeforeRemove(ctx, tx, visible); err != nil {
+					return err
+				}
+			}
+			if r.spec.Lines != nil {
+				if err := r.spec.Lines.Child.removeLines(ctx, tx, r.spec.Lines, visible); err != nil {
+					return err
+				}
 			}
 		}
 		n, err := r.Remove(ctx, tx, ids)

@@ -54,9 +54,10 @@ type planField struct {
 
 // rowPlan is how rows of one type are read on one dialect.
 type rowPlan struct {
-	fields  []planField
-	byName  map[string]int
-	columns string // select list for ColumnExpr; "" keeps bun's default list
+	defaults int // fields[:defaults] are the default select list, in order; scanonly ones follow
+	fields   []planField
+	byName   map[string]int
+	columns  string // select list for ColumnExpr; "" keeps bun's default list
 }
 
 // planCache holds a resource's plans, per dialect.
@@ -142,6 +143,20 @@ func buildPlan(d schema.Dialect, t reflect.Type, sample any) *rowPlan {
 	if retext {
 		p.columns = string(cols)
 	}
+	p.defaults = len(p.fields)
+	// scanonly fields (a view's joined columns) are not in the default select
+	// list, but a query that selects them is read on the fast path too.
+	for _, f := range table.FieldMap {
+		if _, known := p.byName[f.Name]; known || !f.Tag.HasOption("scanonly") {
+			continue
+		}
+		off, ok := fieldOffset(t, f.Index)
+		if !ok || f.Scan == nil || f.StructField.Type.Kind() != reflect.String {
+			return nil
+		}
+		p.byName[f.Name] = len(p.fields)
+		p.fields = append(p.fields, planField{column: f.Name, off: off, bun: f, kind: kindString})
+	}
 	return p
 }
 
@@ -210,7 +225,7 @@ func scanInto[T any](ctx context.Context, p *rowPlan, q sqlQuerier, query string
 	if err != nil {
 		return out, err
 	}
-	fields := p.fields
+	fields := p.fields[:p.defaults]
 	if !p.matches(cols) {
 		fields = make([]planField, len(cols))
 		for i, c := range cols {
@@ -245,7 +260,7 @@ func scanInto[T any](ctx context.Context, p *rowPlan, q sqlQuerier, query string
 }
 
 func (p *rowPlan) matches(cols []string) bool {
-	if len(cols) != len(p.fields) {
+	if len(cols) != p.defaults {
 		return false
 	}
 	for i, c := range cols {

@@ -56,8 +56,21 @@ type Spec struct {
 	URLPath string
 	// SecretRows limits the fields tagged secret to the rows it matches (secret.go).
 	SecretRows *SecretRows
+	// Views are named read endpoints with joined columns (view.go);
+	// ListView names the one the screen's table reads.
+	Views    []View
+	ListView string
+	// Number is a field filled from the tenant's code rule (number.go).
+	Number *Number
+	// Lookup is how other resources' reference fields pick these rows (ref.go).
+	Lookup *Lookup
+	// Lines are child rows saved with each row (lines.go).
+	Lines *Lines
 	// Tree: the rows hang under one another by a parent id (tree.go).
 	Tree *Tree
+	// Title is the field that names a row in messages ("M001 is approved...");
+	// default: the first field of the first Unique group.
+	Title string
 }
 
 // Path is the URL path of the resource under /api.

@@ -162,7 +162,8 @@ func (a *App) routes() http.Handler {
 	}, []string{"method", "route", "status"})
 	a.metrics.MustRegister(a.latency)
 
-	env := &resource.Env{DB: a.DB, Scope: a.Scopes, Refs: a.Registry, Files: a.Files, TenantExists: a.System.TenantExists}
+	env := &resource.Env{DB: a.DB, Scope: a.Scopes, Refs: a.Registry, Files: a.Files, TenantExists: a.System.TenantExists,
+		Numbers: a.Numbering}
 	root := chi.NewRouter()
 	root.Use(httpx.RequestIDMiddleware, httpx.Recover, db.TrackRequests)
 	root.Get("/healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) })

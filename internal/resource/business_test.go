@@ -71,6 +71,7 @@ func bizResources(tables map[string]string) []Registered {
 	}
 	item = New(Spec{Service: "blade-test", Name: "item", Table: tables["biz_item"], Label: i18n.T("物料", "Item"),
 		MenuCode: "item", Unique: [][]string{{"itemCode"}}, DefaultOrder: "item_code ASC, id DESC",
+		States:   &StateRules{Field: "status", Initial: 1, Edit: []int{1, 4}, Remove: []int{1, 4, 5}},
 		Views: []View{{Name: "selectItemVOPage", Paged: true, Joins: []Join{{Field: "brandId", Columns: []JoinColumn{
 			{Name: "brandName", Column: "brand_name", Label: i18n.T("品牌名称", "Brand name"), Filter: "like", Sort: true},
 			{Name: "brandCode", Column: "brand_code", Label: i18n.T("品牌编号", "Brand code"), Filter: "equal"},
@@ -436,5 +437,32 @@ func TestNumberIssued(t *testing.T) {
 		if len(page.Records) != 0 {
 			t.Errorf("a LIKE wildcard in the keyword matched %d rows", len(page.Records))
 		}
+	})
+}
+
+// TestStates: the state moves only by commands; edits and removals are
+// refused, by row and state, outside the states declared for them.
+func TestStates(t *testing.T) {
+	bizEnv(t, func(t *testing.T, e *apiEnv) {
+		_, items := seedBiz(e)
+		var it bizItem
+		e.ok("a", "POST", "/blade-test/item/submit", map[string]any{"itemCode": "S1", "itemName": "s", "status": 3}, &it)
+		if it.Status != 1 || e.count("biz_item", "item_code = 'S1' AND status = 1") != 1 {
+			t.Fatalf("a new row sent as approved is stored in state %d", it.Status)
+		}
+		e.ok("a", "POST", "/blade-test/item/submit", map[string]any{"id": it.ID, "version": it.Version, "status": 3, "itemName": "s2"}, &it)
+		if it.Status != 1 || it.ItemName != "s2" {
+			t.Errorf("an edit moved the state: %+v", it)
+		}
+		e.ok("a", "POST", fmt.Sprintf("/blade-test/item/approve?ids=%d", items[0].ID), nil, nil)
+		msg, _ := e.refused(400, "a", "POST", "/blade-test/item/submit", map[string]any{"id": items[0].ID, "version": 2, "itemName": "changed"})
+		if msg != "I003 当前状态为「3」,不能修改" {
+			t.Errorf("edit of an approved row: %q", msg)
+		}
+		msg, _ = e.refused(400, "a", "POST", fmt.Sprintf("/blade-test/item/remove?ids=%d,%d", items[1].ID, items[0].ID), nil)
+		if msg != "I003 当前状态为「3」,不能删除" || e.count("biz_item", "is_deleted = 1") != 0 {
+			t.Errorf("removal of an approved row: %q", msg)
+		}
+		e.ok("a", "POST", fmt.Sprintf("/blade-test/item/remove?ids=%d", items[1].ID), nil, nil)
 	})
 }

@@ -138,6 +138,7 @@ func New[T any](spec Spec, hooks Hooks[T]) *Resource[T] {
 	r.initLines(t)
 	r.initViews()
 	r.initNumber()
+	r.initStates()
 	r.initLookup()
 	return r
 }
@@ -634,7 +635,13 @@ func (r *Resource[T]) Save(ctx context.Context, tx bun.Tx, row *T, present map[s
 			return httpx.ErrStale
 		}
 		b.TenantID = any(cur).(hasBase).base().TenantID
+		if r.spec.States != nil {
+			if err := r.checkState(ctx, cur, r.spec.States.Edit, msgEditState); err != nil {
+				return err
+			}
+		}
 	} else {
+		r.startState(row)
 		switch {
 		case r.spec.Scope == Global:
 			b.TenantID = authz.SuperTenant
@@ -688,7 +695,7 @@ func (r *Resource[T]) Save(ctx context.Context, tx bun.Tx, row *T, present map[s
 			}
 			cols = append(cols, f.Name)
 		}
-		if present["status"] {
+		if present["status"] && r.stateField() == nil {
 			cols = append(cols, "status")
 		}
 		if err := r.Update(ctx, tx, row, cols, true); err != nil {
@@ -853,6 +860,9 @@ func (r *Resource[T]) handleRemove(req *http.Request) (any, error) {
 	ctx := req.Context()
 	err = r.env.DB.Tx(ctx, func(tx bun.Tx) error {
 		if err := r.removeTree(ctx, tx, ids); err != nil {
+			return err
+		}
+		if err := r.checkRemoveStates(ctx, tx, ids); err != nil {
 			return err
 		}
 		if r.hooks.BeforeRemove != nil || r.spec.Lines != nil {

@@ -60,6 +60,8 @@ type Spec struct {
 	// ListView names the one the screen's table reads.
 	Views    []View
 	ListView string
+	// States: the state field only commands move, and what each state allows (state.go).
+	States *StateRules
 	// Number is a field filled from the tenant's code rule (number.go).
 	Number *Number
 	// Lookup is how other resources' reference fields pick these rows (ref.go).

@@ -61,19 +61,3 @@ func (r *Resource[T]) checkFileLinks(ctx context.Context, idb bun.IDB, row, cur 
 	}
 	return nil
 }
-
-// signFileLinks makes the stored links of a row about to be sent work for
-// its reader, and drops links to files of another tenant.
-func (r *Resource[T]) signFileLinks(row *T) {
-	if r.env == nil || r.env.Files == nil || !r.meta.hasImage {
-		return
-	}
-	v := reflect.ValueOf(row).Elem()
-	tenantID := any(row).(hasBase).base().TenantID
-	for _, f := range r.meta.Fields {
-		if f.Type == TypeImage && f.ValueType == ValueString {
-			fv := v.FieldByIndex(f.index)
-			fv.SetString(r.env.Files.Sign(tenantID, fv.String()))
-		}
-	}
-}

@@ -83,6 +83,13 @@ type Hooks[T any] struct {
 	Enrich func(ctx context.Context, idb bun.IDB, rows []T) error
 	// Commands are the resource's named POST actions over ids (command.go).
 	Commands []Command[T]
+	// AfterCommit runs after a submit has committed, with the saved row: the
+	// place to tell others about that row once more (a changed user's
+	// sessions), since a request between the save and the commit saw it as
+	// it was. Its error is the answer; the row stays saved.
+	AfterCommit func(ctx context.Context, row *T, isNew bool) error
+	// Routes replace engine routes by name (override.go).
+	Routes map[string]httpx.HandlerFunc
 }
 
 // Registered is the type-erased view of a resource, for the registry,
@@ -140,6 +147,7 @@ func New[T any](spec Spec, hooks Hooks[T]) *Resource[T] {
 	r.initNumber()
 	r.initStates()
 	r.initLookup()
+	r.initRoutes()
 	return r
 }
 
@@ -151,22 +159,22 @@ func (r *Resource[T]) Mount(router chi.Router, env *Env) {
 	r.env = env
 	read, write := Guard(r.spec.Read), Guard(r.spec.Write)
 	if r.spec.has("list") {
-		router.Get(r.spec.Path()+"/list", httpx.Handle(read(r.handleList)))
+		router.Get(r.spec.Path()+"/list", httpx.Handle(read(r.handler("list", r.handleList))))
 	}
 	if r.spec.has("page") {
-		router.Get(r.spec.Path()+"/page", httpx.Handle(read(r.handleList)))
+		router.Get(r.spec.Path()+"/page", httpx.Handle(read(r.handler("page", r.handleList))))
 	}
 	if r.spec.has("detail") {
-		router.Get(r.spec.Path()+"/detail", httpx.Handle(read(r.handleDetail)))
+		router.Get(r.spec.Path()+"/detail", httpx.Handle(read(r.handler("detail", r.handleDetail))))
 	}
 	if r.spec.has("submit") {
-		router.Post(r.spec.Path()+"/submit", httpx.Handle(write(r.handleSubmit)))
+		router.Post(r.spec.Path()+"/submit", httpx.Handle(write(r.handler("submit", r.handleSubmit))))
 	}
 	if r.spec.has("remove") {
-		router.Post(r.spec.Path()+"/remove", httpx.Handle(write(r.handleRemove)))
+		router.Post(r.spec.Path()+"/remove", httpx.Handle(write(r.handler("remove", r.handleRemove))))
 	}
 	if r.spec.has("export") {
-		router.Get(r.spec.Path()+"/export", httpx.Handle(read(r.handleExport)))
+		router.Get(r.spec.Path()+"/export", httpx.Handle(read(r.handler("export", r.handleExport))))
 	}
 	r.mountCommands(router)
 	r.mountViews(router, env)
@@ -291,8 +299,7 @@ func (r *Resource[T]) Get(ctx context.Context, idb bun.IDB, id wire.ID) (*T, err
 			return nil, httpx.ErrNotFound
 		case err == nil:
 			*row = rows[0]
-			r.blankSecrets(ctx, row)
-			r.signFileLinks(row)
+			r.prepareToSend(ctx, row)
 			return row, nil
 		case !errors.Is(err, errNoFastPath):
 			return nil, err
@@ -309,8 +316,7 @@ func (r *Resource[T]) Get(ctx context.Context, idb bun.IDB, id wire.ID) (*T, err
 		}
 		return nil, err
 	}
-	r.blankSecrets(ctx, row)
-	r.signFileLinks(row)
+	r.prepareToSend(ctx, row)
 	return row, nil
 }
 
@@ -375,8 +381,7 @@ func (r *Resource[T]) list(ctx context.Context, idb bun.IDB, q *Query, extra fun
 		}
 	}
 	for i := range rows {
-		r.blankSecrets(ctx, &rows[i])
-		r.signFileLinks(&rows[i])
+		r.prepareToSend(ctx, &rows[i])
 	}
 	return rows, int64(total), nil
 }
@@ -599,9 +604,13 @@ func (r *Resource[T]) handleSubmit(req *http.Request) (any, error) {
 	if r.hooks.Changed != nil {
 		r.hooks.Changed(ctx)
 	}
+	if r.hooks.AfterCommit != nil {
+		if err := r.hooks.AfterCommit(ctx, row, isNew); err != nil {
+			return nil, err
+		}
+	}
 	if isNew && r.spec.Lines == nil {
-		r.blankSecrets(ctx, row)
-		r.signFileLinks(row)
+		r.prepareToSend(ctx, row)
 		return row, nil
 	}
 	// Answer with the stored row (and lines), not the partial body.
@@ -651,7 +660,7 @@ func (r *Resource[T]) Save(ctx context.Context, tx bun.Tx, row *T, present map[s
 				return errTenantID
 			}
 			if ok, err := r.env.tenantExists(ctx, tx, b.TenantID); err != nil || !ok {
-				return cmp.Or(err, errNoTenant)
+				return cmp.Or(err, errNoTenant(ctx))
 			}
 		default:
 			b.TenantID = p.TenantID
@@ -848,7 +857,10 @@ const maxTenantID = 12
 
 var errTenantID = httpx.Badf("租户ID长度不能超过%d个字符", "The tenant ID must be at most %d characters", maxTenantID)
 
-var errNoTenant = FieldErrorOf(context.Background(), "tenantId", i18n.T("租户不存在", "No such tenant"))
+// errNoTenant names the field in the caller's language, so it is made per request.
+func errNoTenant(ctx context.Context) error {
+	return FieldErrorOf(ctx, "tenantId", i18n.T("租户不存在", "No such tenant"))
+}
 
 var errVersionMissing = &httpx.Error{Status: 400, Msg: i18n.T("缺少数据版本号(version),请刷新后重试", "The record's version is missing; reload it and try again")}
 

@@ -80,12 +80,16 @@ func (m *Meta) secretIn(f *Field, v reflect.Value) bool {
 	return f.SecretRows.Match(v.FieldByIndex(m.byName[f.SecretRows.Field].index).String())
 }
 
-// blankSecrets prepares a row for the caller: password fields are written,
-// never read back, and secret fields read as SecretMask except by the super
-// user (an empty secret stays empty: "not set" is no secret).
-func (r *Resource[T]) blankSecrets(ctx context.Context, row *T) {
+// prepareToSend readies a stored row for its reader, on every path that
+// sends rows (Get, List, a submit's answer): password fields are
+// written, never read back; secret fields read as SecretMask except by the
+// super user (an empty secret stays empty: "not set" is no secret); file
+// links are signed for the reader (filelinks.go).
+func (r *Resource[T]) prepareToSend(ctx context.Context, row *T) {
 	v := reflect.ValueOf(row).Elem()
 	reveal := authz.From(ctx).IsSuper()
+	sign := r.env != nil && r.env.Files != nil && r.meta.hasImage
+	tenantID := any(row).(hasBase).base().TenantID
 	for _, f := range r.meta.Fields {
 		fv := v.FieldByIndex(f.index)
 		switch {
@@ -93,6 +97,8 @@ func (r *Resource[T]) blankSecrets(ctx context.Context, row *T) {
 			fv.SetZero()
 		case !reveal && fv.Kind() == reflect.String && fv.String() != "" && r.meta.secretIn(f, v):
 			fv.SetString(SecretMask)
+		case sign && f.Type == TypeImage && f.ValueType == ValueString:
+			fv.SetString(r.env.Files.Sign(tenantID, fv.String()))
 		}
 	}
 }

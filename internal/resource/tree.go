@@ -416,9 +416,9 @@ func (r *Resource[T]) mountTree(router chi.Router, read func(httpx.HandlerFunc) 
 	if r.spec.Tree == nil {
 		return
 	}
-	router.Get(r.spec.Path()+"/tree", httpx.Handle(read(r.handleTree)))
+	router.Get(r.spec.Path()+"/tree", httpx.Handle(read(r.handler("tree", r.handleTree))))
 	if r.spec.Tree.Lazy {
-		router.Get(r.spec.Path()+"/lazy-tree", httpx.Handle(read(r.handleLazyTree)))
+		router.Get(r.spec.Path()+"/lazy-tree", httpx.Handle(read(r.handler("lazy-tree", r.handleLazyTree))))
 	}
 }
 

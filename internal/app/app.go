@@ -20,7 +20,10 @@ import (
 	"github.com/bluebird/console/internal/develop"
 	"github.com/bluebird/console/internal/files"
 	"github.com/bluebird/console/internal/logs"
+	"github.com/bluebird/console/internal/approval"
+	"github.com/bluebird/console/internal/inventory"
 	"github.com/bluebird/console/internal/numbering"
+	"github.com/bluebird/console/internal/partner"
 	"github.com/bluebird/console/internal/platform/authn"
 	"github.com/bluebird/console/internal/platform/authz"
 	"github.com/bluebird/console/internal/platform/config"
@@ -48,6 +51,8 @@ type App struct {
 	Files    *files.Service
 	// Numbering hands out document numbers from the tenants' code rules.
 	Numbering *numbering.Service
+	// Approval keeps the approval records of business rows.
+	Approval *approval.Service
 	Handler   http.Handler
 	Logger    *slog.Logger
 
@@ -163,7 +168,7 @@ func (a *App) routes() http.Handler {
 	a.metrics.MustRegister(a.latency)
 
 	env := &resource.Env{DB: a.DB, Scope: a.Scopes, Refs: a.Registry, Files: a.Files, TenantExists: a.System.TenantExists,
-		Numbers: a.Numbering}
+		Numbers: a.Numbering, Buttons: a.System, Dicts: a.System}
 	root := chi.NewRouter()
 	root.Use(httpx.RequestIDMiddleware, httpx.Recover, db.TrackRequests)
 	root.Get("/healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) })
@@ -203,6 +208,15 @@ func (a *App) routes() http.Handler {
 	a.Files.Mount(api)
 	// --- end files ---
 	a.Registry.Add(a.Numbering.Mount(api, env)...)
+	// --- business master data: approval records, inventory (internal/approval, internal/inventory) ---
+	a.Approval = approval.New(a.DB)
+	a.Registry.Add(a.Approval.Mount(api, env)...)
+	a.Registry.Add(inventory.New(a.Approval).Mount(api, env)...)
+	// --- end business master data ---
+	// --- partner (internal/partner): customers, suppliers and their price lines; mounted after
+	// inventory, whose materials the price lines reference and the mixList view joins ---
+	a.Registry.Add(partner.New(a.Approval).Mount(api, env)...)
+	// --- end partner ---
 
 	if err := resource.CheckRefs(a.Registry.All(), a.Registry); err != nil {
 		panic(err) // a declaration error, found at start-up

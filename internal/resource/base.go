@@ -21,3 +21,7 @@ type Base struct {
 func (b *Base) base() *Base { return b }
 
 type hasBase interface{ base() *Base }
+
+// BaseOf returns the embedded Base of a resource row (a pointer to a struct
+// that embeds Base), for code that handles rows of any resource.
+func BaseOf(row any) *Base { return row.(hasBase).base() }

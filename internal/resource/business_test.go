@@ -61,15 +61,14 @@ var bizDDL = map[string]string{
 func bizResources(tables map[string]string) []Registered {
 	brand := New(Spec{Service: "blade-test", Name: "brand", Table: tables["biz_brand"], Label: i18n.T("品牌", "Brand"),
 		MenuCode: "brand", DataScope: true, Unique: [][]string{{"brandCode"}}}, Hooks[bizBrand]{})
-	var item *Resource[bizItem]
-	setEffective := func(ctx context.Context, tx bun.Tx, rows []*bizItem, req *CommandRequest) (any, error) {
+	setEffective := func(ctx context.Context, tx bun.Tx, item *Resource[bizItem], rows []*bizItem, req *CommandRequest) (any, error) {
 		status, err := req.Int("effectiveStatus", 1, 2)
 		if err != nil {
 			return nil, err
 		}
 		return nil, item.SetFields(ctx, tx, rows, map[string]any{"isEffective": status})
 	}
-	item = New(Spec{Service: "blade-test", Name: "item", Table: tables["biz_item"], Label: i18n.T("物料", "Item"),
+	item := New(Spec{Service: "blade-test", Name: "item", Table: tables["biz_item"], Label: i18n.T("物料", "Item"),
 		MenuCode: "item", Unique: [][]string{{"itemCode"}}, DefaultOrder: "item_code ASC, id DESC",
 		States:   &StateRules{Field: "status", Initial: 1, Edit: []int{1, 4}, Remove: []int{1, 4, 5}},
 		Views: []View{{Name: "selectItemVOPage", Paged: true, Joins: []Join{{Field: "brandId", Columns: []JoinColumn{
@@ -81,7 +80,7 @@ func bizResources(tables map[string]string) []Registered {
 		ListView: "selectItemVOPage",
 	}, Hooks[bizItem]{Commands: []Command[bizItem]{
 		{Name: "approve", Label: i18n.T("审批", "Approve"), Button: "approve", From: &States{Field: "status", Values: []int{1, 4}},
-			Run: func(ctx context.Context, tx bun.Tx, rows []*bizItem, _ *CommandRequest) (any, error) {
+			Run: func(ctx context.Context, tx bun.Tx, item *Resource[bizItem], rows []*bizItem, _ *CommandRequest) (any, error) {
 				return nil, item.SetFields(ctx, tx, rows, map[string]any{"status": 3})
 			}},
 		{Name: "doEffective", Key: "effective", Label: i18n.T("生效", "Set effective"), Button: "effective", Params: map[string]string{"effectiveStatus": "2"},

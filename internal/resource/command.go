@@ -48,8 +48,9 @@ type Command[T any] struct {
 	// Row and Toolbar say where the web app draws the button (default both).
 	Row, Toolbar bool
 	// Run does the work inside the transaction on the visible rows, in id
-	// order. Its result is the response data; nil answers Done.
-	Run func(ctx context.Context, tx bun.Tx, rows []*T, req *CommandRequest) (any, error)
+	// order. Its result is the response data (nil: true), with Done as the message.
+	// res is the command's own resource (SetFields, Get, lines...).
+	Run func(ctx context.Context, tx bun.Tx, res *Resource[T], rows []*T, req *CommandRequest) (any, error)
 	// Done is the success message (default 操作成功).
 	Done i18n.Text
 }
@@ -208,10 +209,10 @@ func (r *Resource[T]) runCommand(req *http.Request, name string) (any, error) {
 		if err != nil {
 			return err
 		}
-		if err := r.checkStates(ctx, c, rows); err != nil {
+		if err := r.checkStates(ctx, tx, c, rows); err != nil {
 			return err
 		}
-		out, err = c.Run(ctx, tx, rows, &CommandRequest{Values: values, lang: i18n.From(ctx)})
+		out, err = c.Run(ctx, tx, r, rows, &CommandRequest{Values: values, lang: i18n.From(ctx)})
 		return err
 	})
 	if err != nil {
@@ -220,14 +221,11 @@ func (r *Resource[T]) runCommand(req *http.Request, name string) (any, error) {
 	if r.hooks.Changed != nil {
 		r.hooks.Changed(ctx)
 	}
-	if out == nil {
-		done := c.Done
-		if done.Zh == "" {
-			done = msgDone
-		}
-		return httpx.Message{Text: done}, nil
+	done := c.Done
+	if done.Zh == "" {
+		done = msgDone
 	}
-	return out, nil
+	return httpx.Message{Text: done, Data: out}, nil
 }
 
 // holdsButton checks the command's button permission on the server.
@@ -274,30 +272,22 @@ func (r *Resource[T]) visibleRows(ctx context.Context, tx bun.Tx, ids []wire.ID)
 
 // checkStates refuses the request when a row is not in a state the command
 // may start from, naming the first such row and its state.
-func (r *Resource[T]) checkStates(ctx context.Context, c *Command[T], rows []*T) error {
+func (r *Resource[T]) checkStates(ctx context.Context, idb bun.IDB, c *Command[T], rows []*T) error {
 	if c.From == nil {
 		return nil
 	}
 	f := r.meta.byName[c.From.Field]
 	for _, row := range rows {
-		v := int(reflect.ValueOf(row).Elem().FieldByIndex(f.index).Int())
-		if slices.Contains(c.From.Values, v) {
-			continue
+		if !slices.Contains(c.From.Values, int(reflect.ValueOf(row).Elem().FieldByIndex(f.index).Int())) {
+			return httpx.BadRequest(msgCommandState(r.RowTitle(row), r.stateName(ctx, idb, f, row), c.Label))
 		}
-		state := strconv.Itoa(v)
-		if f.Dict != "" && r.env.Dicts != nil {
-			if label := r.env.Dicts.DictLabel(ctx, f.Dict, f.DictBiz, state); label != "" {
-				state = label
-			}
-		}
-		return httpx.BadRequest(msgCommandState(r.RowTitle(row), state, c.Label))
 	}
 	return nil
 }
 
 // DictLabeler turns a dictionary key into its label in the caller's language.
 type DictLabeler interface {
-	DictLabel(ctx context.Context, code string, biz bool, key string) string
+	DictLabel(ctx context.Context, idb bun.IDB, code string, biz bool, key string) string
 }
 
 // RowTitle names a row in messages: its Title field (by default the first

@@ -93,6 +93,9 @@ type Field struct {
 	SecretRows *SecretRows `json:"secretRows,omitempty"`
 	// Ref is the key ("service/name") of the resource whose row ids the field holds.
 	Ref string `json:"ref,omitempty"`
+	// Default is the value a new row gets when the body does not send the
+	// field (a dictionary key, a number, a text); the form starts with it.
+	Default string `json:"default,omitempty"`
 	// Remote: the field is picked by remote search (its target declares a Lookup).
 	Remote *Remote `json:"remote,omitempty"`
 	// Number marks the resource's numbered field (number.go).
@@ -287,6 +290,8 @@ func (f *Field) applyTag(tag string) error {
 			f.Secret = true
 		case "ref":
 			f.Ref = val
+		case "default":
+			f.Default = val
 		default:
 			return fmt.Errorf("unknown tag key %q", key)
 		}

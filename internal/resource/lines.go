@@ -51,6 +51,15 @@ type LineStore interface {
 	syncLines(ctx context.Context, tx bun.Tx, parent *Base, isNew bool, lines *Lines, slice reflect.Value, present []map[string]bool) error
 	loadLines(ctx context.Context, idb bun.IDB, lines *Lines, parentIDs []wire.ID) (map[wire.ID]reflect.Value, error)
 	removeLines(ctx context.Context, tx bun.Tx, lines *Lines, parentIDs []wire.ID) error
+	adopt(env *Env)
+}
+
+// adopt gives a line resource that is not mounted on its own (it has no
+// routes) the parent's environment.
+func (r *Resource[T]) adopt(env *Env) {
+	if r.env == nil {
+		r.env = env
+	}
 }
 
 // LinesMeta is the lines as the metadata lists them.

@@ -137,6 +137,11 @@ func FieldErrorOf(ctx context.Context, field string, msg i18n.Text) error {
 // target has a Lookup their remote search.
 func CheckRefs(all []Registered, refs Referencer) error {
 	for _, res := range all {
+		if v, ok := res.(interface{ compileViews(Referencer) error }); ok {
+			if err := v.compileViews(refs); err != nil {
+				return err
+			}
+		}
 		fields := res.Meta().Fields
 		if l := res.Meta().Lines; l != nil {
 			fields = append(append([]*Field{}, fields...), l.Meta.Fields...)

@@ -109,6 +109,7 @@ type Resource[T any] struct {
 	order string
 	pats  map[string]*regexp.Regexp
 	plans planCache // how List and Get read rows (scan.go)
+	views []viewSlot // the compiled views (view.go)
 	// linesIndex is the struct index of the lines slice (Spec.Lines).
 	linesIndex []int
 }
@@ -147,6 +148,7 @@ func New[T any](spec Spec, hooks Hooks[T]) *Resource[T] {
 	r.initNumber()
 	r.initStates()
 	r.initLookup()
+	r.initImport()
 	r.initRoutes()
 	return r
 }
@@ -176,9 +178,13 @@ func (r *Resource[T]) Mount(router chi.Router, env *Env) {
 	if r.spec.has("export") {
 		router.Get(r.spec.Path()+"/export", httpx.Handle(read(r.handler("export", r.handleExport))))
 	}
+	if r.spec.Lines != nil {
+		r.spec.Lines.Child.adopt(env)
+	}
 	r.mountCommands(router)
 	r.mountViews(router, env)
 	r.mountTree(router, read)
+	r.mountImport(router, write)
 }
 
 // Env returns the run-time environment given at Mount.
@@ -549,6 +555,9 @@ func (r *Resource[T]) Check(ctx context.Context, row *T, present map[string]bool
 			continue
 		}
 		fv := v.FieldByIndex(f.index)
+		if isNew && !present[f.Name] && f.Default != "" && fv.IsZero() {
+			setDefault(f, fv)
+		}
 		// Required text must be non-empty; a required number or choice must be
 		// sent (0 is a real choice: isSealed 0 is "no").
 		if f.Required && !r.skipsRequired(f, isNew) && ((fv.Kind() == reflect.String && strings.TrimSpace(fv.String()) == "") || (fv.Kind() != reflect.String && !present[f.Name] && fv.IsZero())) {
@@ -645,7 +654,7 @@ func (r *Resource[T]) Save(ctx context.Context, tx bun.Tx, row *T, present map[s
 		}
 		b.TenantID = any(cur).(hasBase).base().TenantID
 		if r.spec.States != nil {
-			if err := r.checkState(ctx, cur, r.spec.States.Edit, msgEditState); err != nil {
+			if err := r.checkState(ctx, tx, cur, r.spec.States.Edit, msgEditState); err != nil {
 				return err
 			}
 		}
@@ -869,7 +878,7 @@ func (r *Resource[T]) handleRemove(req *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ctx := req.Context()
+	ctx := i18n.With(req.Context(), i18n.FromRequest(req))
 	err = r.env.DB.Tx(ctx, func(tx bun.Tx) error {
 		if err := r.removeTree(ctx, tx, ids); err != nil {
 			return err

@@ -26,6 +26,10 @@ type StateRules struct {
 	Initial int    // the state of a new row
 	Edit    []int  // states a row may be edited in
 	Remove  []int  // states a row may be removed in
+	// Dict and Label, when set, make the field a listed, searchable
+	// dictionary column (the base status is a hidden number otherwise).
+	Dict  string
+	Label i18n.Text
 }
 
 var (
@@ -43,6 +47,12 @@ func (r *Resource[T]) initStates() {
 		panic(fmt.Sprintf("resource %s: States.Field %q must be an integer field", r.spec.Key(), s.Field))
 	}
 	f.Readonly = true // never written by submit
+	if s.Dict != "" {
+		f.Dict, f.Type, f.List, f.Search, f.Filter = s.Dict, TypeDict, true, true, "equal"
+	}
+	if s.Label.Zh != "" {
+		f.Label = s.Label
+	}
 }
 
 // stateField is the declared state field, or nil.
@@ -62,10 +72,10 @@ func (r *Resource[T]) startState(row *T) {
 
 // stateName is a row's state as a message shows it: its dictionary label
 // when there is one.
-func (r *Resource[T]) stateName(ctx context.Context, f *Field, row *T) string {
+func (r *Resource[T]) stateName(ctx context.Context, idb bun.IDB, f *Field, row *T) string {
 	state := strconv.FormatInt(reflect.ValueOf(row).Elem().FieldByIndex(f.index).Int(), 10)
 	if f.Dict != "" && r.env != nil && r.env.Dicts != nil {
-		if label := r.env.Dicts.DictLabel(ctx, f.Dict, f.DictBiz, state); label != "" {
+		if label := r.env.Dicts.DictLabel(ctx, idb, f.Dict, f.DictBiz, state); label != "" {
 			return label
 		}
 	}
@@ -73,7 +83,7 @@ func (r *Resource[T]) stateName(ctx context.Context, f *Field, row *T) string {
 }
 
 // checkState refuses op on a row whose state is not in allowed.
-func (r *Resource[T]) checkState(ctx context.Context, row *T, allowed []int, op i18n.Text) error {
+func (r *Resource[T]) checkState(ctx context.Context, idb bun.IDB, row *T, allowed []int, op i18n.Text) error {
 	f := r.stateField()
 	if f == nil {
 		return nil
@@ -81,7 +91,7 @@ func (r *Resource[T]) checkState(ctx context.Context, row *T, allowed []int, op 
 	if slices.Contains(allowed, int(reflect.ValueOf(row).Elem().FieldByIndex(f.index).Int())) {
 		return nil
 	}
-	return httpx.BadRequest(msgCommandState(r.RowTitle(row), r.stateName(ctx, f, row), op))
+	return httpx.BadRequest(msgCommandState(r.RowTitle(row), r.stateName(ctx, idb, f, row), op))
 }
 
 // checkRemoveStates refuses a removal when one of the visible rows is in a
@@ -99,7 +109,7 @@ func (r *Resource[T]) checkRemoveStates(ctx context.Context, tx bun.Tx, ids []wi
 		return err
 	}
 	for _, row := range rows {
-		if err := r.checkState(ctx, row, r.spec.States.Remove, msgRemoveState); err != nil {
+		if err := r.checkState(ctx, tx, row, r.spec.States.Remove, msgRemoveState); err != nil {
 			return err
 		}
 	}

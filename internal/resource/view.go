@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/uptrace/bun"
 
@@ -134,31 +135,61 @@ func (r *Resource[T]) view(name string) *View {
 	return nil
 }
 
-// mountViews compiles the views against the registry and routes them.
+// mountViews routes the views. Their joins are resolved against the
+// registry once every resource is registered: CheckRefs compiles them at
+// start-up (a join that cannot be made stops the start), and a request
+// before that compiles its view itself.
 func (r *Resource[T]) mountViews(router interface {
 	Get(pattern string, h http.HandlerFunc)
 }, env *Env) {
 	read := Guard(r.spec.Read)
+	r.views = make([]viewSlot, len(r.spec.Views))
 	for i, v := range r.spec.Views {
-		cv := r.compileView(v, env, r.meta.Views[i].Fields)
 		router.Get(r.spec.Path()+"/"+v.Name, httpx.Handle(read(func(req *http.Request) (any, error) {
+			cv, err := r.compiledView(i, env.Refs)
+			if err != nil {
+				return nil, err
+			}
 			return r.handleView(req, cv)
 		})))
 	}
 }
 
-func (r *Resource[T]) compileView(v View, env *Env, joined []*Field) *compiledView {
+// viewSlot holds a view once compiled.
+type viewSlot struct {
+	once sync.Once
+	cv   *compiledView
+	err  error
+}
+
+func (r *Resource[T]) compiledView(i int, refs Referencer) (*compiledView, error) {
+	s := &r.views[i]
+	s.once.Do(func() { s.cv, s.err = r.compileView(r.spec.Views[i], refs, r.meta.Views[i].Fields) })
+	return s.cv, s.err
+}
+
+// compileViews resolves every view's joins (CheckRefs, at start-up).
+func (r *Resource[T]) compileViews(refs Referencer) error {
+	for i := range r.views {
+		if _, err := r.compiledView(i, refs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *Resource[T]) compileView(v View, refs Referencer, joined []*Field) (*compiledView, error) {
 	cv := &compiledView{View: v, meta: r.meta.withFields(joined)}
 	var cols []string
 	k := 0
 	for n, j := range v.Joins {
 		f := r.meta.byName[j.Field]
 		var target joinable
-		if env != nil && env.Refs != nil {
-			target, _ = env.Refs.Get(f.Ref).(joinable)
+		if refs != nil {
+			target, _ = refs.Get(f.Ref).(joinable)
 		}
 		if target == nil {
-			panic(fmt.Sprintf("resource %s: view %s: %s references %s, which cannot be joined", r.spec.Key(), v.Name, j.Field, f.Ref))
+			return nil, fmt.Errorf("resource %s: view %s: %s references %s, which cannot be joined", r.spec.Key(), v.Name, j.Field, f.Ref)
 		}
 		alias := fmt.Sprintf("j%d", n)
 		cv.joins = append(cv.joins, compiledJoin{alias: alias, field: f, target: target})
@@ -170,7 +201,7 @@ func (r *Resource[T]) compileView(v View, env *Env, joined []*Field) *compiledVi
 		}
 	}
 	cv.columns = strings.Join(cols, ", ")
-	return cv
+	return cv, nil
 }
 
 func (r *Resource[T]) handleView(req *http.Request, v *compiledView) (any, error) {

@@ -28,6 +28,7 @@ import (
 var upgrades = []func(*seeder, context.Context) error{
 	(*seeder).upgrade2,
 	(*seeder).upgrade3,
+	(*seeder).upgrade4,
 }
 
 // Version is the seed version a database holds once Run has run.
@@ -202,7 +203,7 @@ func (s *seeder) platform(ctx context.Context) error {
 		{"是否开启注册功能", "account.registerUser", "true"},
 		{"租户默认管理密码", "tenant.default.password", "admin"},
 		{"租户默认账号额度", "tenant.default.accountNumber", "100"},
-		{"租户默认菜单集合", "tenant.default.menuCode", "desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu"},
+		{"租户默认菜单集合", "tenant.default.menuCode", defaultMenuCodes},
 	}
 	for _, p := range params {
 		if _, err := s.insert(ctx, "blade_param", map[string]any{"param_name": p[0], "param_key": p[1], "param_value": p[2]}); err != nil {

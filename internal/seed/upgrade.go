@@ -32,6 +32,23 @@ func (s *seeder) upgrade2(ctx context.Context) error {
 // later get them at creation (numbering.Service.Provision).
 func (s *seeder) upgrade3(ctx context.Context) error { return s.codeRules(ctx) }
 
+// The menus a new tenant's admin role is granted when the tenant has no
+// package (parameter tenant.default.menuCode): the platform screens a
+// tenant administers and every business area.
+const (
+	platformMenuCodes = "desk,flow,work,monitor,resource,role,user,dept,post,dictbiz,topmenu"
+	defaultMenuCodes  = platformMenuCodes + ",basic,product,bom,quotation,warehouse,stock,production,cost,customer,supplier,purchase"
+)
+
+// upgrade4 adds the business areas to the default menus of new tenants,
+// where the parameter still holds the platform-only value it was seeded
+// with (a value an administrator changed is theirs).
+func (s *seeder) upgrade4(ctx context.Context) error {
+	_, err := s.tx.NewUpdate().Table("blade_param").Set("param_value = ?", defaultMenuCodes).
+		Where("param_key = ? AND param_value = ? AND is_deleted = 0", "tenant.default.menuCode", platformMenuCodes).Exec(ctx)
+	return err
+}
+
 // codeRules seeds the default code rules of every live tenant that lacks them.
 func (s *seeder) codeRules(ctx context.Context) error { return numbering.SeedAllTenants(ctx, s.tx) }
 

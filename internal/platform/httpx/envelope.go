@@ -47,8 +47,12 @@ func NewPage[T any](records []T, total int64, current, size int) Page[T] {
 	return Page[T]{Records: records, Total: total, Size: size, Current: current, Pages: pages}
 }
 
-// Message is a success result that carries only a message, e.g. 新增成功.
-type Message struct{ Text i18n.Text }
+// Message is a success result with its own message, e.g. 新增成功, and
+// optionally data (true when none).
+type Message struct {
+	Text i18n.Text
+	Data any
+}
 
 // Raw is written as-is (login answers raw OAuth2 JSON, not the envelope).
 type Raw struct {
@@ -78,7 +82,11 @@ func Handle(h HandlerFunc) http.HandlerFunc {
 		case Raw:
 			writeJSON(w, v.Status, v.Body)
 		case Message:
-			writeJSON(w, 200, Envelope{Code: 200, Success: true, Msg: v.Text.In(i18n.FromRequest(r)), Data: true})
+			var data any = true
+			if v.Data != nil {
+				data = v.Data
+			}
+			writeJSON(w, 200, Envelope{Code: 200, Success: true, Msg: v.Text.In(i18n.FromRequest(r)), Data: data})
 		default:
 			writeJSON(w, 200, Envelope{Code: 200, Success: true, Msg: msgOK.In(i18n.FromRequest(r)), Data: v})
 		}

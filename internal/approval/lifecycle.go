@@ -1,0 +1,161 @@
+package approval
+
+import (
+	"context"
+
+	"github.com/uptrace/bun"
+
+	"github.com/bluebird/console/internal/platform/authz"
+	"github.com/bluebird/console/internal/platform/db"
+	"github.com/bluebird/console/internal/platform/i18n"
+	"github.com/bluebird/console/internal/platform/wire"
+	"github.com/bluebird/console/internal/resource"
+)
+
+// Lifecycle declares how a resource's rows go through approval: the
+// business type their records carry and how a row is named in them.
+type Lifecycle[T any] struct {
+	BizType string // "MATERIAL", "WAREHOUSE"...
+	// No and Title name the row in its approval record ("M001", "物料 M001 螺栓").
+	No    func(*T) string
+	Title func(*T) string
+	// BeforeStart and BeforeVoid hold the resource's own checks, inside the
+	// command's transaction, before any row moves.
+	BeforeStart func(ctx context.Context, tx bun.Tx, rows []*T) error
+	BeforeVoid  func(ctx context.Context, tx bun.Tx, rows []*T) error
+}
+
+// MasterStates are the state rules of master data: editable while a draft,
+// once approved (a name corrected) or rejected, never while in approval or
+// once voided; removable unless in approval or approved (approved master
+// data is voided, so that what refers to it keeps its meaning).
+func MasterStates() *resource.StateRules {
+	return &resource.StateRules{Field: "status", Initial: Draft,
+		Edit: []int{Draft, Approved, Rejected}, Remove: []int{Draft, Rejected, Voided},
+		Dict: "audit_status", Label: i18n.T("审核状态", "Audit status")}
+}
+
+// Outcome is what startProcess and cancellation answer per row (domain.md §8).
+type Outcome struct {
+	ID          wire.ID `json:"id"`
+	AuditStatus int     `json:"auditStatus"`
+	ProcessID   wire.ID `json:"processId,omitempty"`
+}
+
+var (
+	msgStart       = i18n.T("提交审批", "Submit for approval")
+	msgStartDone   = i18n.T("提交成功,已审批通过", "Submitted and approved")
+	msgVoid        = i18n.T("作废", "Void")
+	msgVoidDone    = i18n.T("作废成功", "Voided")
+	msgVoidConfirm = i18n.T("确定作废选择的数据?作废后不能恢复", "Void the selected records? This cannot be undone")
+	msgAutoApprove = i18n.T("未启用审批流程,自动通过", "No approval process configured: approved automatically")
+)
+
+// Commands are a resource's startProcess and cancellation (domain.md §3):
+// startProcess from draft or rejected, cancellation from draft, rejected or
+// approved (a row in approval is withdrawn first). Their buttons are
+// <menu>_start_process and <menu>_cancellation (menus.md).
+func Commands[T any](s *Service, l Lifecycle[T]) []resource.Command[T] {
+	return []resource.Command[T]{
+		{Name: "startProcess", Label: msgStart, Button: "start_process", Done: msgStartDone,
+			From: &resource.States{Field: "status", Values: []int{Draft, Rejected}},
+			Run: func(ctx context.Context, tx bun.Tx, res *resource.Resource[T], rows []*T, _ *resource.CommandRequest) (any, error) {
+				if l.BeforeStart != nil {
+					if err := l.BeforeStart(ctx, tx, rows); err != nil {
+						return nil, err
+					}
+				}
+				out := make([]Outcome, len(rows))
+				for i, row := range rows {
+					id, err := approveAtOnce(ctx, s, tx, l, row)
+					if err != nil {
+						return nil, err
+					}
+					out[i] = Outcome{ID: baseOf(row).ID, AuditStatus: Approved, ProcessID: id}
+				}
+				return out, res.SetFields(ctx, tx, rows, map[string]any{"status": Approved})
+			}},
+		{Name: "cancellation", Label: msgVoid, Button: "cancellation", Done: msgVoidDone, Confirm: msgVoidConfirm,
+			From: &resource.States{Field: "status", Values: []int{Draft, Rejected, Approved}},
+			Run: func(ctx context.Context, tx bun.Tx, res *resource.Resource[T], rows []*T, _ *resource.CommandRequest) (any, error) {
+				if l.BeforeVoid != nil {
+					if err := l.BeforeVoid(ctx, tx, rows); err != nil {
+						return nil, err
+					}
+				}
+				out := make([]Outcome, len(rows))
+				for i, row := range rows {
+					id, err := s.terminate(ctx, tx, l.BizType, baseOf(row).ID)
+					if err != nil {
+						return nil, err
+					}
+					out[i] = Outcome{ID: baseOf(row).ID, AuditStatus: Voided, ProcessID: id}
+				}
+				return out, res.SetFields(ctx, tx, rows, map[string]any{"status": Voided})
+			}},
+	}
+}
+
+func baseOf(row any) *resource.Base { return resource.BaseOf(row) }
+
+// approveAtOnce records a submission approved at once: the process and its
+// two log lines (submitted; approved by the system, since no workflow runs).
+func approveAtOnce[T any](ctx context.Context, s *Service, tx bun.Tx, l Lifecycle[T], row *T) (wire.ID, error) {
+	p := authz.From(ctx)
+	now := wire.Now()
+	b := baseOf(row)
+	proc := &Process{BizType: l.BizType, BizID: b.ID, InitiatorID: p.UserID, StartTime: now, EndTime: now, ProcessStatus: ProcessApproved}
+	proc.ID = db.NewID()
+	proc.ProcessNo = "AP" + proc.ID.String()
+	if l.No != nil {
+		proc.BizNo = truncate(l.No(row), 64)
+	}
+	if l.Title != nil {
+		proc.Title = truncate(l.Title(row), 200)
+	}
+	proc.TenantID, proc.CreateUser, proc.UpdateUser, proc.CreateDept = b.TenantID, p.UserID, p.UserID, p.DeptID
+	proc.CreateTime, proc.UpdateTime, proc.Status, proc.Version = now, now, Approved, 1
+	if _, err := tx.NewInsert().Model(proc).Exec(ctx); err != nil {
+		return 0, err
+	}
+	if err := s.log(ctx, tx, proc.ID, ActionSubmit, ""); err != nil {
+		return 0, err
+	}
+	return proc.ID, s.log(ctx, tx, proc.ID, ActionApprove, msgAutoApprove.In(i18n.From(ctx)))
+}
+
+func truncate(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n])
+	}
+	return s
+}
+
+// terminate closes the row's latest approved process with a terminate log
+// line; a row never submitted has none.
+func (s *Service) terminate(ctx context.Context, tx bun.Tx, bizType string, bizID wire.ID) (wire.ID, error) {
+	p := authz.From(ctx)
+	var procID wire.ID
+	err := tx.NewSelect().Table("bb_tgprocess").Column("id").
+		Where("tenant_id = ? AND biz_type = ? AND biz_id = ? AND is_deleted = 0", p.TenantID, bizType, bizID).
+		OrderExpr("id DESC").Limit(1).Scan(ctx, &procID)
+	if err != nil || procID == 0 {
+		return 0, ignoreNoRows(err)
+	}
+	now := wire.Now()
+	if _, err := tx.NewUpdate().Table("bb_tgprocess").Set("process_status = ?", ProcessTerminated).Set("end_time = ?", now).
+		Set("update_user = ?", p.UserID).Set("update_time = ?", now).Set("version = version + 1").
+		Where("id = ?", procID).Exec(ctx); err != nil {
+		return 0, err
+	}
+	return procID, s.log(ctx, tx, procID, ActionTerminate, msgVoid.In(i18n.From(ctx)))
+}
+
+func (s *Service) log(ctx context.Context, tx bun.Tx, procID wire.ID, action int, comment string) error {
+	p := authz.From(ctx)
+	now := wire.Now()
+	return db.InsertRow(ctx, tx, "bb_tgprocess_log", map[string]any{"id": db.NewID(), "tenant_id": p.TenantID,
+		"create_user": p.UserID, "create_dept": p.DeptID, "create_time": now, "update_user": p.UserID, "update_time": now,
+		"status": 1, "is_deleted": 0, "version": 1,
+		"process_id": procID, "node_name": "", "action": action, "operator_id": p.UserID, "comment": comment, "acted_at": now})
+}

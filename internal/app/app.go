@@ -16,12 +16,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/bluebird/console/internal/approval"
 	"github.com/bluebird/console/internal/auth"
 	"github.com/bluebird/console/internal/develop"
 	"github.com/bluebird/console/internal/files"
-	"github.com/bluebird/console/internal/logs"
-	"github.com/bluebird/console/internal/approval"
 	"github.com/bluebird/console/internal/inventory"
+	"github.com/bluebird/console/internal/logs"
 	"github.com/bluebird/console/internal/numbering"
 	"github.com/bluebird/console/internal/partner"
 	"github.com/bluebird/console/internal/platform/authn"
@@ -53,8 +53,8 @@ type App struct {
 	Numbering *numbering.Service
 	// Approval keeps the approval records of business rows.
 	Approval *approval.Service
-	Handler   http.Handler
-	Logger    *slog.Logger
+	Handler  http.Handler
+	Logger   *slog.Logger
 
 	api     chi.Router
 	metrics *prometheus.Registry

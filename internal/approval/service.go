@@ -36,7 +36,7 @@ func (s *Service) Mount(r chi.Router, env *resource.Env) []resource.Registered {
 		Service: "bluebird-basic", Name: "tgprocess", Table: "bb_tgprocess", Label: i18n.T("审批记录", "Approval record"),
 		MenuCode: "tgprocess", Write: resource.Admin, Routes: []string{"list", "page", "detail", "remove", "export"},
 		Unique: [][]string{{"processNo"}}, DefaultOrder: "id DESC",
-		Lines:  &resource.Lines{Field: "details", Child: s.res.log, Parent: "processId"},
+		Lines: &resource.Lines{Field: "details", Child: s.res.log, Parent: "processId"},
 	}, resource.Hooks[Process]{})
 	s.res.process.Mount(r, env)
 	return []resource.Registered{s.res.process}

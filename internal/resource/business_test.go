@@ -70,7 +70,7 @@ func bizResources(tables map[string]string) []Registered {
 	}
 	item := New(Spec{Service: "blade-test", Name: "item", Table: tables["biz_item"], Label: i18n.T("物料", "Item"),
 		MenuCode: "item", Unique: [][]string{{"itemCode"}}, DefaultOrder: "item_code ASC, id DESC",
-		States:   &StateRules{Field: "status", Initial: 1, Edit: []int{1, 4}, Remove: []int{1, 4, 5}},
+		States: &StateRules{Field: "status", Initial: 1, Edit: []int{1, 4}, Remove: []int{1, 4, 5}},
 		Views: []View{{Name: "selectItemVOPage", Paged: true, Joins: []Join{{Field: "brandId", Columns: []JoinColumn{
 			{Name: "brandName", Column: "brand_name", Label: i18n.T("品牌名称", "Brand name"), Filter: "like", Sort: true},
 			{Name: "brandCode", Column: "brand_code", Label: i18n.T("品牌编号", "Brand code"), Filter: "equal"},
@@ -381,7 +381,9 @@ func (n *testNumbers) Next(_ context.Context, _ bun.IDB, _ string, bizType strin
 	return fmt.Sprintf("%s-%s-%d", bizType, fields("itemName"), n.next[bizType]), nil
 }
 
-func (n *testNumbers) ManualAllowed(context.Context, bun.IDB, string, string) (bool, error) { return n.manual, nil }
+func (n *testNumbers) ManualAllowed(context.Context, bun.IDB, string, string) (bool, error) {
+	return n.manual, nil
+}
 
 // TestNumberIssued: an empty number is issued on insert, a typed one kept
 // only where the rule allows, a number found taken is replaced by the next,

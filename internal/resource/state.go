@@ -33,7 +33,7 @@ type StateRules struct {
 }
 
 var (
-	msgEditState = i18n.T("修改", "Editing")
+	msgEditState   = i18n.T("修改", "Editing")
 	msgRemoveState = i18n.T("删除", "Deleting")
 )
 

@@ -9,7 +9,9 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -56,15 +58,16 @@ func (m testRefs) Get(key string) Registered { return m[key] }
 
 // apiEnv is one database with the test's tables and resources mounted.
 type apiEnv struct {
-	t       *testing.T
+	t       testing.TB
 	db      *db.DB
 	handler http.Handler
 	tables  map[string]string // logical name → this run's table name
 }
 
 // eachDB creates the tables of ddl (logical name → CREATE TABLE with one %s
-// for the table name) in every database at hand, lets declare build the
-// resources on them, mounts them and runs fn.
+// for the table name, and {{decimal p s}} for a decimal column's type) in
+// every database at hand, lets declare build the resources on them, mounts
+// them and runs fn.
 func eachDB(t *testing.T, ddl map[string]string, declare func(tables map[string]string) []Registered, env func(*Env), fn func(t *testing.T, e *apiEnv)) {
 	kinds := map[string]func() (*db.DB, error){
 		"sqlite": func() (*db.DB, error) { return db.OpenSQLite(filepath.Join(t.TempDir(), "engine.db")) },
@@ -84,45 +87,58 @@ func eachDB(t *testing.T, ddl map[string]string, declare func(tables map[string]
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { d.Close() })
-			ctx := context.Background()
-			suffix := fmt.Sprintf("%d_%d", os.Getpid(), db.NewID())
-			tables := map[string]string{}
-			for name, stmt := range ddl {
-				table := name + "_" + suffix
-				tables[name] = table
-				if _, err := d.ExecContext(ctx, fmt.Sprintf(stmt, table)); err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { d.ExecContext(context.Background(), "DROP TABLE "+table) })
-			}
-			refs := testRefs{}
-			res := declare(tables)
-			for _, r := range res {
-				refs[r.Spec().Key()] = r
-			}
-			e := &apiEnv{t: t, db: d, tables: tables}
-			ev := &Env{DB: d, Refs: refs}
-			if env != nil {
-				env(ev)
-			}
-			r := chi.NewRouter()
-			r.Use(db.TrackRequests, func(next http.Handler) http.Handler {
-				return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-					if p := testCallers[req.Header.Get("X-Test-Caller")]; p != nil {
-						cp := *p
-						cp.Account = req.Header.Get("X-Test-Caller")
-						req = req.WithContext(authz.With(req.Context(), &cp))
-					}
-					next.ServeHTTP(w, req)
-				})
-			})
-			for _, x := range res {
-				x.Mount(r, ev)
-			}
-			e.handler = r
-			fn(t, e)
+			fn(t, mountAPI(t, d, ddl, declare, env))
 		})
 	}
+}
+
+var decimalPlaceholder = regexp.MustCompile(`\{\{decimal (\d+) (\d+)\}\}`)
+
+// mountAPI is eachDB's work on one database (benchmarks call it with theirs).
+func mountAPI(t testing.TB, d *db.DB, ddl map[string]string, declare func(tables map[string]string) []Registered, env func(*Env)) *apiEnv {
+	ctx := context.Background()
+	suffix := fmt.Sprintf("%d_%d", os.Getpid(), db.NewID())
+	tables := map[string]string{}
+	for name, stmt := range ddl {
+		table := name + "_" + suffix
+		tables[name] = table
+		stmt = decimalPlaceholder.ReplaceAllStringFunc(stmt, func(m string) string {
+			ps := decimalPlaceholder.FindStringSubmatch(m)
+			p, _ := strconv.Atoi(ps[1])
+			s, _ := strconv.Atoi(ps[2])
+			return db.DecimalColumnType(d.Postgres, p, s)
+		})
+		if _, err := d.ExecContext(ctx, fmt.Sprintf(stmt, table)); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { d.ExecContext(context.Background(), "DROP TABLE "+table) })
+	}
+	refs := testRefs{}
+	res := declare(tables)
+	for _, r := range res {
+		refs[r.Spec().Key()] = r
+	}
+	e := &apiEnv{t: t, db: d, tables: tables}
+	ev := &Env{DB: d, Refs: refs}
+	if env != nil {
+		env(ev)
+	}
+	r := chi.NewRouter()
+	r.Use(db.TrackRequests, func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+			if p := testCallers[req.Header.Get("X-Test-Caller")]; p != nil {
+				cp := *p
+				cp.Account = req.Header.Get("X-Test-Caller")
+				req = req.WithContext(authz.With(req.Context(), &cp))
+			}
+			next.ServeHTTP(w, req)
+		})
+	})
+	for _, x := range res {
+		x.Mount(r, ev)
+	}
+	e.handler = r
+	return e
 }
 
 type apiAnswer struct {

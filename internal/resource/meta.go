@@ -66,10 +66,16 @@ func newMeta(spec *Spec, t reflect.Type) (*Meta, error) {
 			m.Actions = append(m.Actions, r)
 		}
 	}
+	if spec.Import != nil {
+		m.Actions = append(m.Actions, "import")
+	}
 	if spec.MenuCode != "" {
 		m.Permissions = map[string]string{}
 		for _, op := range []string{"add", "edit", "delete", "view", "export"} {
 			m.Permissions[op] = spec.MenuCode + "_" + op
+		}
+		if spec.Import != nil {
+			m.Permissions["import"] = spec.MenuCode + "_import"
 		}
 	}
 	return m, nil

@@ -70,6 +70,8 @@ type Spec struct {
 	Lines *Lines
 	// Tree: the rows hang under one another by a parent id (tree.go).
 	Tree *Tree
+	// Import: rows are imported from Excel, matched by a key (import.go).
+	Import *Import
 	// Title is the field that names a row in messages ("M001 is approved...");
 	// default: the first field of the first Unique group.
 	Title string

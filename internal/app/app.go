@@ -207,10 +207,11 @@ func (a *App) routes() http.Handler {
 	// --- files: oss put-file and the public signed file route (FilePrefix is in isPublic) ---
 	a.Files.Mount(api)
 	// --- end files ---
-	a.Registry.Add(a.Numbering.Mount(api, env)...)
 	// --- business master data: approval records, inventory (internal/approval, internal/inventory) ---
 	a.Approval = approval.New(a.DB)
 	a.Registry.Add(a.Approval.Mount(api, env)...)
+	a.Numbering.Approval = a.Approval
+	a.Registry.Add(a.Numbering.Mount(api, env)...)
 	a.Registry.Add(inventory.New(a.Approval).Mount(api, env)...)
 	// --- end business master data ---
 	// --- partner (internal/partner): customers, suppliers and their price lines; mounted after

@@ -39,6 +39,8 @@ type CodeRule struct {
 	IsEffective int    `bun:"is_effective" json:"isEffective" f:"label=生效状态|Effective status;req;msg=请选择生效状态|Please select the effective status;dict=effective_status;search;sort"`
 	AllowManual int    `bun:"allow_manual" json:"allowManual" f:"label=允许手工编号|Manual numbers allowed;dict=business_yes_no"`
 	Remark      string `bun:"remark" json:"remark" f:"label=备注|Remark;type=text;max=500;hide"`
+	// Details are the rule's segments, saved with it (saveCodeRules, submit).
+	Details []CodeRuleDetail `bun:"-" json:"details"`
 }
 
 // CodeRuleDetail is one segment of a rule. Its separator is written after

@@ -449,8 +449,14 @@ func TestRuleInUseCannotBeDeleted(t *testing.T) {
 		if _, err := insertDoc(context.Background(), h, tenantID, "PIN", nil); err != nil {
 			t.Fatal(err)
 		}
+		// an approved rule is voided before it can be removed (master data's lifecycle)
 		msg := admin.Post(rulePath+"/remove", apptest.Q("ids", rules["PIN"])).Fail(t, 400)
-		if !strings.Contains(msg, "PIN") || !strings.Contains(msg, "不能删除") {
+		if msg != "PIN 当前状态为「已审批」,不能删除" {
+			t.Fatalf("approved rule removal: %s", msg)
+		}
+		admin.Post(rulePath+"/cancellation", apptest.Q("ids", rules["PIN"]+","+rules["POUT"])).OK(t, nil)
+		msg = admin.Post(rulePath+"/remove", apptest.Q("ids", rules["PIN"])).Fail(t, 400)
+		if !strings.Contains(msg, "PIN") || !strings.Contains(msg, "已生成过编号,不能删除") {
 			t.Fatalf("in-use rule removal: %s", msg)
 		}
 		admin.Lang = "en"

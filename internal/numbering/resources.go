@@ -9,6 +9,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/uptrace/bun"
 
+	"github.com/bluebird/console/internal/approval"
 	"github.com/bluebird/console/internal/platform/authz"
 	"github.com/bluebird/console/internal/platform/httpx"
 	"github.com/bluebird/console/internal/platform/i18n"
@@ -26,17 +27,6 @@ type Resources struct {
 // signed in reads them (the forms preview numbers), administrators write them.
 func (s *Service) declare() *Resources {
 	r := &Resources{}
-	r.Rule = resource.New(resource.Spec{
-		Service: "bluebird-basic", Name: "coderulenew", Table: "bb_code_rule", Label: i18n.T("编码规则", "Code rule"),
-		MenuCode: "code_rule", Scope: resource.Tenant, Write: resource.Admin,
-		Routes: []string{"list", "page", "detail", "submit", "remove", "export"},
-		Unique: [][]string{{"ruleCode"}}, DefaultOrder: "biz_type ASC, id DESC",
-	}, resource.Hooks[CodeRule]{
-		Validate:     validateRule,
-		BeforeSave:   beforeSaveRule,
-		AfterSave:    afterSaveRule,
-		BeforeRemove: beforeRemoveRules,
-	})
 	r.Detail = resource.New(resource.Spec{
 		Service: "bluebird-basic", Name: "coderuledetail", Table: "bb_code_rule_detail", Label: i18n.T("编码规则明细", "Code rule segment"),
 		Scope: resource.Tenant, Write: resource.Admin,
@@ -46,6 +36,24 @@ func (s *Service) declare() *Resources {
 		Validate:     validateDetail,
 		AfterSave:    afterSaveDetail,
 		BeforeRemove: beforeRemoveDetails,
+	})
+	// A rule is saved with its segments as its details (submit, or
+	// saveCodeRules as BladeX names it); its lifecycle is master data's.
+	r.Rule = resource.New(resource.Spec{
+		Service: "bluebird-basic", Name: "coderulenew", Table: "bb_code_rule", Label: i18n.T("编码规则", "Code rule"),
+		MenuCode: "code_rule", Scope: resource.Tenant, Write: resource.Admin,
+		Routes:        []string{"list", "page", "detail", "submit", "remove", "export"},
+		SubmitAliases: []string{"saveCodeRules"},
+		Unique:        [][]string{{"ruleCode"}}, DefaultOrder: "biz_type ASC, id DESC",
+		States: approval.MasterStates(),
+		Lines:  &resource.Lines{Field: "details", Child: r.Detail, Parent: "ruleId", Max: 20},
+	}, resource.Hooks[CodeRule]{
+		Validate:     validateRule,
+		BeforeSave:   beforeSaveRule,
+		AfterSave:    afterSaveRule,
+		BeforeRemove: beforeRemoveRules,
+		Commands: approval.Commands(s.Approval, approval.Lifecycle[CodeRule]{BizType: "CODE_RULE",
+			No: func(c *CodeRule) string { return c.RuleCode }, Title: func(c *CodeRule) string { return "编码规则 " + c.RuleCode + " " + c.RuleName }}),
 	})
 	return r
 }
@@ -94,7 +102,23 @@ func beforeSaveRule(ctx context.Context, tx bun.Tx, row *CodeRule, isNew bool) e
 // segments are checked as a whole when it is saved effective (a rule is
 // built not effective, segment by segment, then switched on).
 func afterSaveRule(ctx context.Context, tx bun.Tx, row *CodeRule, isNew bool) error {
+	if err := atMostOneSerial(ctx, tx, row.ID, row.TenantID); err != nil {
+		return err
+	}
 	return checkEffectiveRule(ctx, tx, row.ID)
+}
+
+// atMostOneSerial: a rule has one serial segment at most at any time.
+func atMostOneSerial(ctx context.Context, tx bun.Tx, ruleID wire.ID, tenantID string) error {
+	serials, err := tx.NewSelect().Table("bb_code_rule_detail").
+		Where("rule_id = ? AND tenant_id = ? AND segment_type = ? AND is_deleted = 0", ruleID, tenantID, SegmentSerial).Count(ctx)
+	if err != nil {
+		return err
+	}
+	if serials > 1 {
+		return httpx.Badf("一个编码规则只能有一个流水号段", "A code rule has only one serial segment")
+	}
+	return nil
 }
 
 // checkEffectiveRule validates the stored segments of a rule, if it is effective.
@@ -173,13 +197,11 @@ func afterSaveDetail(ctx context.Context, tx bun.Tx, row *CodeRuleDetail, isNew 
 	if err := ValidateSegment(stored); err != nil {
 		return err
 	}
-	serials, err := tx.NewSelect().Table("bb_code_rule_detail").
-		Where("rule_id = ? AND tenant_id = ? AND segment_type = ? AND is_deleted = 0", stored.RuleID, stored.TenantID, SegmentSerial).Count(ctx)
-	if err != nil {
-		return err
+	if resource.AsLine(ctx) {
+		return nil // saved with its rule: the rule's AfterSave checks the whole
 	}
-	if serials > 1 {
-		return httpx.Badf("一个编码规则只能有一个流水号段", "A code rule has only one serial segment")
+	if err := atMostOneSerial(ctx, tx, stored.RuleID, stored.TenantID); err != nil {
+		return err
 	}
 	return checkEffectiveRule(ctx, tx, stored.RuleID)
 }

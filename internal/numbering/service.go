@@ -10,6 +10,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"github.com/bluebird/console/internal/approval"
 	"log/slog"
 	"time"
 
@@ -35,6 +36,8 @@ type Service struct {
 	// transaction.
 	counters *bun.DB
 	res      *Resources
+	// Approval keeps the approval records of rules (startProcess, cancellation).
+	Approval *approval.Service
 }
 
 // counterPoolSize bounds the connections that take numbers on PostgreSQL.
@@ -113,7 +116,7 @@ func (s *Service) Next(ctx context.Context, idb bun.IDB, tenantID, bizType strin
 func (s *Service) ManualAllowed(ctx context.Context, idb bun.IDB, tenantID, bizType string) (bool, error) {
 	var allow []int
 	err := idb.NewSelect().Table("bb_code_rule").Column("allow_manual").
-		Where("tenant_id = ? AND biz_type = ? AND is_effective = ? AND is_deleted = 0", tenantID, bizType, Effective).
+		Where("tenant_id = ? AND biz_type = ? AND is_effective = ? AND status <> ? AND is_deleted = 0", tenantID, bizType, Effective, approval.Voided).
 		OrderExpr("create_time DESC, id DESC").Limit(1).Scan(ctx, &allow)
 	if err != nil {
 		return false, err
@@ -131,11 +134,11 @@ func (s *Service) Preview(ctx context.Context, tenantID, bizType string, fields 
 }
 
 // effectiveRule finds the tenant's effective rule of bizType (the newest if
-// several) and its segments in order.
+// several; a voided rule gives no numbers) and its segments in order.
 func (s *Service) effectiveRule(ctx context.Context, idb bun.IDB, tenantID, bizType string) (*CodeRule, []CodeRuleDetail, error) {
 	rule := new(CodeRule)
 	err := idb.NewSelect().Model(rule).
-		Where("tenant_id = ? AND biz_type = ? AND is_effective = ? AND is_deleted = 0", tenantID, bizType, Effective).
+		Where("tenant_id = ? AND biz_type = ? AND is_effective = ? AND status <> ? AND is_deleted = 0", tenantID, bizType, Effective, approval.Voided).
 		OrderExpr("create_time DESC, id DESC").Limit(1).Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, noRule(bizType)

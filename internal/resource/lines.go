@@ -142,6 +142,7 @@ func (r *Resource[T]) checkLines(ctx context.Context, row *T, present map[string
 	if slice.Len() > r.spec.Lines.Max {
 		return msgTooManyLines(r.spec.Lines.Max)
 	}
+	ctx = context.WithValue(ctx, lineParentKey{}, r.spec.Lines.Parent) // set by the engine, not sent
 	for i := 0; i < slice.Len(); i++ {
 		if err := r.spec.Lines.Child.checkLine(ctx, slice.Index(i).Addr(), linePresent[i]); err != nil {
 			return lineError(ctx, r.spec.Lines.Field, i, err)
@@ -242,8 +243,9 @@ func (r *Resource[T]) saveLine(ctx context.Context, tx bun.Tx, parent *Base, par
 	if err := r.checkUnique(ctx, tx, row, present, isNew); err != nil {
 		return err
 	}
+	ctx = context.WithValue(withSent(ctx, present), asLineKey{}, true)
 	if r.hooks.BeforeSave != nil {
-		if err := r.hooks.BeforeSave(withSent(ctx, present), tx, row, isNew); err != nil {
+		if err := r.hooks.BeforeSave(ctx, tx, row, isNew); err != nil {
 			return err
 		}
 	}
@@ -263,9 +265,22 @@ func (r *Resource[T]) saveLine(ctx context.Context, tx bun.Tx, parent *Base, par
 		}
 	}
 	if r.hooks.AfterSave != nil {
-		return r.hooks.AfterSave(withSent(ctx, present), tx, row, isNew)
+		return r.hooks.AfterSave(ctx, tx, row, isNew)
 	}
 	return nil
+}
+
+type (
+	asLineKey     struct{}
+	lineParentKey struct{}
+)
+
+// AsLine tells a line resource's save hooks that the row is being saved as
+// one of its parent's lines: checks of the parent as a whole belong in the
+// parent's AfterSave, which runs once every line is saved.
+func AsLine(ctx context.Context) bool {
+	v, _ := ctx.Value(asLineKey{}).(bool)
+	return v
 }
 
 // loadLines reads the live lines of the parents, in the line resource's

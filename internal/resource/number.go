@@ -95,8 +95,12 @@ func (r *Resource[T]) numberField() *Field {
 	return r.meta.byName[r.spec.Number.Field]
 }
 
-// skipsRequired: an empty number of a new row is not missing, it is to be issued.
-func (r *Resource[T]) skipsRequired(f *Field, isNew bool) bool {
+// skipsRequired: an empty number of a new row is not missing, it is to be
+// issued; nor is a line's parent id, which the engine sets.
+func (r *Resource[T]) skipsRequired(ctx context.Context, f *Field, isNew bool) bool {
+	if parent, ok := ctx.Value(lineParentKey{}).(string); ok && f.Name == parent {
+		return true
+	}
 	return isNew && f == r.numberField()
 }
 

@@ -108,7 +108,7 @@ type Resource[T any] struct {
 	env   *Env
 	order string
 	pats  map[string]*regexp.Regexp
-	plans planCache // how List and Get read rows (scan.go)
+	plans planCache  // how List and Get read rows (scan.go)
 	views []viewSlot // the compiled views (view.go)
 	// linesIndex is the struct index of the lines slice (Spec.Lines).
 	linesIndex []int
@@ -171,6 +171,9 @@ func (r *Resource[T]) Mount(router chi.Router, env *Env) {
 	}
 	if r.spec.has("submit") {
 		router.Post(r.spec.Path()+"/submit", httpx.Handle(write(r.handler("submit", r.handleSubmit))))
+		for _, alias := range r.spec.SubmitAliases {
+			router.Post(r.spec.Path()+"/"+alias, httpx.Handle(write(r.handler("submit", r.handleSubmit))))
+		}
 	}
 	if r.spec.has("remove") {
 		router.Post(r.spec.Path()+"/remove", httpx.Handle(write(r.handler("remove", r.handleRemove))))
@@ -560,7 +563,7 @@ func (r *Resource[T]) Check(ctx context.Context, row *T, present map[string]bool
 		}
 		// Required text must be non-empty; a required number or choice must be
 		// sent (0 is a real choice: isSealed 0 is "no").
-		if f.Required && !r.skipsRequired(f, isNew) && ((fv.Kind() == reflect.String && strings.TrimSpace(fv.String()) == "") || (fv.Kind() != reflect.String && !present[f.Name] && fv.IsZero())) {
+		if f.Required && !r.skipsRequired(ctx, f, isNew) && ((fv.Kind() == reflect.String && strings.TrimSpace(fv.String()) == "") || (fv.Kind() != reflect.String && !present[f.Name] && fv.IsZero())) {
 			fail(f, f.Messages["required"])
 			continue
 		}
@@ -721,15 +724,16 @@ func (r *Resource[T]) Save(ctx context.Context, tx bun.Tx, row *T, present map[s
 		}
 		b.UpdateTime, b.UpdateUser = now, p.UserID
 	}
-	if r.hooks.AfterSave != nil {
-		if err := r.hooks.AfterSave(ctx, tx, row, isNew); err != nil {
-			return err
-		}
-	}
+	// the lines first: AfterSave sees the whole record as saved
 	if l := r.spec.Lines; l != nil && (isNew || present[l.Field]) {
 		slice := reflect.ValueOf(row).Elem().FieldByIndex(r.linesIndex)
 		linePresent := linePresentOf(ctx, slice.Len())
-		return l.Child.syncLines(ctx, tx, b, isNew, l, slice, linePresent)
+		if err := l.Child.syncLines(ctx, tx, b, isNew, l, slice, linePresent); err != nil {
+			return err
+		}
+	}
+	if r.hooks.AfterSave != nil {
+		return r.hooks.AfterSave(ctx, tx, row, isNew)
 	}
 	return nil
 }

@@ -66,6 +66,9 @@ type Spec struct {
 	Number *Number
 	// Lookup is how other resources' reference fields pick these rows (ref.go).
 	Lookup *Lookup
+	// SubmitAliases are further names of submit (BladeX's saveCodeRules,
+	// saveMaterialInRecord...): the same handler, body and answer.
+	SubmitAliases []string
 	// Lines are child rows saved with each row (lines.go).
 	Lines *Lines
 	// Tree: the rows hang under one another by a parent id (tree.go).

@@ -62,6 +62,16 @@ func BenchmarkUserPage(b *testing.B) {
 	serve(b, h, h.Admin().Token, "/api/blade-user/page?current=1&size=10")
 }
 
+// BenchmarkMaterialVOPage: GET selectMaterialVOListPage (brand and default
+// warehouse joined) with 100,000 materials in the tenant, as its admin.
+func BenchmarkMaterialVOPage(b *testing.B) {
+	h := apptest.New(b, "sqlite")
+	if err := SeedMaterials(context.Background(), h.App.DB, "000000", 100000); err != nil {
+		b.Fatal(err)
+	}
+	serve(b, h, h.Admin().Token, "/api/bluebird-basic/material/selectMaterialVOListPage?current=1&size=10")
+}
+
 // BenchmarkMenuRoutes: GET /api/blade-system/menu/routes as the super user (full seeded tree).
 func BenchmarkMenuRoutes(b *testing.B) {
 	h := apptest.New(b, "sqlite")

@@ -38,3 +38,33 @@ func SeedUsers(ctx context.Context, d *db.DB, tenantID string, n int) error {
 		return nil
 	})
 }
+
+// SeedMaterials adds 100 brands and n materials to a tenant directly in the
+// database, each material with a brand, a safety stock and a reference price.
+func SeedMaterials(ctx context.Context, d *db.DB, tenantID string, n int) error {
+	now := wire.Now()
+	base := func(cols map[string]any) map[string]any {
+		cols["id"], cols["tenant_id"], cols["create_time"], cols["update_time"], cols["status"] = db.NewID(), tenantID, now, now, 3
+		return cols
+	}
+	return d.Tx(ctx, func(tx bun.Tx) error {
+		brands := make([]wire.ID, 100)
+		for i := range brands {
+			cols := base(map[string]any{"brand_code": fmt.Sprintf("B%03d", i), "brand_name": fmt.Sprintf("品牌%d", i)})
+			brands[i] = cols["id"].(wire.ID)
+			if err := db.InsertRow(ctx, tx, "bb_brand", cols); err != nil {
+				return err
+			}
+		}
+		for i := 0; i < n; i++ {
+			err := db.InsertRow(ctx, tx, "bb_material", base(map[string]any{
+				"material_code": fmt.Sprintf("M%06d", i), "material_name": fmt.Sprintf("物料%d", i), "spec": "M8x20", "unit": "pcs",
+				"brand_id": brands[i%len(brands)], "safety_stock": fmt.Sprintf("%d.500000", i%1000), "reference_price": "12.3400",
+			}))
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

@@ -258,12 +258,18 @@ func isPublic(path string) bool {
 		strings.HasPrefix(path, files.FilePrefix) // signed links; <img src> sends no token
 }
 
-// limitBody caps request bodies: httpx.MaxBody everywhere, files.MaxRequestBody for put-file.
+// limitBody caps request bodies: httpx.MaxBody everywhere, files.MaxRequestBody for put-file,
+// resource.ImportMaxBody for Excel imports.
 func limitBody(next http.Handler) http.Handler {
 	normal, upload := httpx.LimitBody(httpx.MaxBody)(next), httpx.LimitBody(files.MaxRequestBody)(next)
+	imports := httpx.LimitBody(resource.ImportMaxBody)(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == files.PutFilePath {
 			upload.ServeHTTP(w, r)
+			return
+		}
+		if resource.IsImportPath(r.URL.Path) {
+			imports.ServeHTTP(w, r)
 			return
 		}
 		normal.ServeHTTP(w, r)

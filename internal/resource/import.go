@@ -92,12 +92,12 @@ type ImportResult struct {
 }
 
 // DictChoices lists a dictionary's entries as the caller sees them (a
-// business dictionary is the caller's tenant's). When Env.Dicts implements
-// it, an import reads a cell holding an entry's label as its key and
-// refuses a value that is neither, and the template lists the choices;
-// without it a dictionary cell must hold the key.
+// business dictionary is the caller's tenant's), in order, reading through
+// idb. When Env.Dicts implements it, an import reads a cell holding an
+// entry's label as its key and refuses a value that is neither, and the
+// template lists the choices; without it a dictionary cell must hold the key.
 type DictChoices interface {
-	DictChoices(ctx context.Context, code string, biz bool) ([]DictChoice, error)
+	DictChoices(ctx context.Context, idb bun.IDB, code string, biz bool) ([]DictChoice, error)
 }
 
 // DictChoice is one dictionary entry.
@@ -538,7 +538,7 @@ func (run *importRun[T]) resolve() error {
 			if !ok {
 				continue
 			}
-			entries, err := lister.DictChoices(ctx, f.Dict, f.DictBiz)
+			entries, err := lister.DictChoices(ctx, idb, f.Dict, f.DictBiz)
 			if err != nil {
 				return err
 			}

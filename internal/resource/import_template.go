@@ -54,7 +54,7 @@ func (r *Resource[T]) handleImportTemplate(req *http.Request) (any, error) {
 			if f.Dict == "" {
 				continue
 			}
-			entries, err := lister.DictChoices(ctx, f.Dict, f.DictBiz)
+			entries, err := lister.DictChoices(ctx, r.env.DB, f.Dict, f.DictBiz)
 			if err != nil {
 				return nil, err
 			}

@@ -59,7 +59,7 @@ func impResources(tables map[string]string) []Registered {
 // import asks for the choices alone.
 type testDicts struct{ DictLabeler }
 
-func (testDicts) DictChoices(_ context.Context, code string, _ bool) ([]DictChoice, error) {
+func (testDicts) DictChoices(_ context.Context, _ bun.IDB, code string, _ bool) ([]DictChoice, error) {
 	if code != "item_kind" {
 		return nil, nil
 	}

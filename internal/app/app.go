@@ -214,8 +214,7 @@ func (a *App) routes() http.Handler {
 	a.Registry.Add(a.Numbering.Mount(api, env)...)
 	a.Registry.Add(inventory.New(a.Approval).Mount(api, env)...)
 	// --- end business master data ---
-	// --- partner (internal/partner): customers, suppliers and their price lines; mounted after
-	// inventory, whose materials the price lines reference and the mixList view joins ---
+	// --- partner (internal/partner): customers, suppliers and their material price lines ---
 	a.Registry.Add(partner.New(a.Approval).Mount(api, env)...)
 	// --- end partner ---
 

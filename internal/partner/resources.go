@@ -48,8 +48,9 @@ type Resources struct {
 // records through approvals.
 func New(approvals *approval.Service) *Service { return &Service{approval: approvals} }
 
-// Mount routes the partner resources and returns them for the registry. The
-// material master must be registered already: the mixList view joins it.
+// Mount routes the partner resources and returns them for the registry,
+// where the material master the price lines reference must be too (the
+// app's CheckRefs refuses to start otherwise).
 func (s *Service) Mount(r chi.Router, env *resource.Env) []resource.Registered {
 	s.env = env
 	s.Res = s.declare()

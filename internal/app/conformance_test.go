@@ -18,6 +18,16 @@ var sampleOverrides = map[string]func(h *apptest.H, c *apptest.Client) map[strin
 // readOnlyCreators make a row of a resource that has no submit route, the way
 // its rows really arise, as the given client's tenant; they return its id.
 var readOnlyCreators = map[string]func(t *testing.T, c *apptest.Client) string{
+	// an approval record is made by submitting a row for approval
+	"bluebird-basic/tgprocess": func(t *testing.T, c *apptest.Client) string {
+		var brand struct{ ID string }
+		c.PostJSON("/api/bluebird-basic/brand/submit", map[string]any{"brandCode": randomWord(8), "brandName": "sample"}).OK(t, &brand)
+		var out []struct {
+			ProcessID string `json:"processId"`
+		}
+		c.Post("/api/bluebird-basic/brand/startProcess", url.Values{"ids": {brand.ID}}).OK(t, &out)
+		return out[0].ProcessID
+	},
 	"blade-log/error": func(t *testing.T, c *apptest.Client) string {
 		marker := randomWord(12)
 		c.PostJSON("/api/blade-log/error/client-logs", []map[string]any{{"type": "error", "message": marker}}).OK(t, nil)
@@ -45,7 +55,13 @@ func sample(m *resource.Meta) map[string]any {
 				body[f.Name] = *f.Min
 			}
 		case resource.TypeDict:
-			body[f.Name] = 1
+			if f.ValueType == resource.ValueString {
+				body[f.Name] = "1"
+			} else {
+				body[f.Name] = 1
+			}
+		case resource.TypeDecimal:
+			body[f.Name] = "1"
 		case resource.TypeID, resource.TypeTree:
 			body[f.Name] = "0"
 		case resource.TypeDateTime, resource.TypeDate:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/bluebird/console/internal/apptest"
@@ -14,15 +15,28 @@ import (
 const basic = "/api/bluebird-basic/"
 
 func init() {
-	// a position hangs in a warehouse of its tenant
+	// positions of one tenant's samples share a warehouse, so that one may
+	// be another's parent
+	var mu sync.Mutex
+	warehouses := map[*apptest.Client]any{}
 	sampleOverrides["bluebird-basic/warehouseposition"] = func(h *apptest.H, c *apptest.Client) map[string]any {
-		var w map[string]any
-		c.PostJSON(basic+"warehouse/submit", map[string]any{"warehouseCode": randomWord(8), "warehouseName": "sample", "warehouseType": 1}).OK(h.T, &w)
-		return map[string]any{"warehouseId": w["id"], "parentId": 0}
+		mu.Lock()
+		defer mu.Unlock()
+		if warehouses[c] == nil {
+			var w map[string]any
+			c.PostJSON(basic+"warehouse/submit", map[string]any{"warehouseCode": randomWord(8), "warehouseName": "sample", "warehouseType": 1}).OK(h.T, &w)
+			warehouses[c] = w["id"]
+		}
+		return map[string]any{"warehouseId": warehouses[c], "parentId": 0}
 	}
-	// a global conversion between two different units
+	// materials count in pieces, the unit their conversions convert into
+	sampleOverrides["bluebird-basic/material"] = func(h *apptest.H, c *apptest.Client) map[string]any {
+		return map[string]any{"unit": "pcs"}
+	}
 	sampleOverrides["bluebird-basic/unitcomparison"] = func(h *apptest.H, c *apptest.Client) map[string]any {
-		return map[string]any{"itemKind": 0, "itemId": 0, "fromUnit": "box", "toUnit": randomWord(6), "ratio": "12"}
+		var m map[string]any
+		c.PostJSON(basic+"material/submit", map[string]any{"materialCode": randomWord(8), "materialName": "sample", "unit": "pcs"}).OK(h.T, &m)
+		return map[string]any{"itemKind": 1, "itemId": m["id"], "fromUnit": randomWord(6), "toUnit": "pcs", "ratio": "12"}
 	}
 }
 

@@ -50,7 +50,7 @@ func TestFieldValueTypes(t *testing.T) {
 		schemas := doc["components"].(map[string]any)["schemas"].(map[string]any)
 		paths := doc["paths"].(map[string]any)
 		wantType := map[string]any{"string": "string", "int": "integer", "bool": "boolean", "id": "string",
-			"datetime": []any{"string", "null"}}
+			"datetime": []any{"string", "null"}, "decimal": []any{"string", "null"}}
 		valueType := map[string]string{} // "service/name.field" -> valueType
 		checked := 0
 		for _, res := range allMeta(t, admin) {

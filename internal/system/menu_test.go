@@ -207,7 +207,8 @@ func TestTenantAdminSeesItsPackage(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, h *apptest.H) {
 		_, ta := h.NewTenant("Package Co")
 		// Default package: tenant.default.menuCode and everything under those menus, plus ancestors.
-		pkg := subtreeCodes("desk", "flow", "work", "monitor", "resource", "role", "user", "dept", "post", "dictbiz", "topmenu")
+		pkg := subtreeCodes("desk", "flow", "work", "monitor", "resource", "role", "user", "dept", "post", "dictbiz", "topmenu",
+			"basic", "product", "bom", "quotation", "warehouse", "stock", "production", "cost", "customer", "supplier", "purchase")
 		for _, anc := range []string{"system", "authority"} {
 			pkg[anc] = true
 		}
@@ -224,7 +225,7 @@ func TestTenantAdminSeesItsPackage(t *testing.T) {
 				t.Errorf("tenant admin does not see %s: %v", code, sorted(got))
 			}
 		}
-		for _, code := range []string{"menu", "tenant", "param", "data_scope", "basic", "tool"} {
+		for _, code := range []string{"menu", "tenant", "param", "data_scope", "tool", "website"} {
 			if got[code] {
 				t.Errorf("tenant admin sees %s", code)
 			}
@@ -236,7 +237,8 @@ func TestTenantAdminSeesItsPackage(t *testing.T) {
 			t.Errorf("tenant admin buttons: %v", sorted(b))
 		}
 		tops := topMenuIDs(t, ta)
-		if tops["000"] == "" || tops["002"] != "" || tops["003"] != "" {
+		// the business areas come with their top menus; the website area is the platform's
+		if tops["000"] == "" || tops["002"] == "" || tops["003"] == "" || tops["004"] == "" || tops["001"] != "" {
 			t.Errorf("tenant admin top menus: %v", tops)
 		}
 

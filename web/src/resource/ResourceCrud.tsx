@@ -1,7 +1,7 @@
 import { cloneElement, lazy, memo, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { App as AntApp, Button, Card, Col, DatePicker, Form, Input, Row, Space, Spin, Table, Tooltip, type FormInstance, type TablePaginationConfig, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import DragDialog from '../components/DragDialog';
@@ -25,6 +25,8 @@ import type { Command, FieldMeta, ResourceMeta, Row as DataRow } from './types';
 
 // The line grid is drawn only by master/detail resources: its code loads with the first such dialog.
 const LineGrid = lazy(() => import('./LineGrid'));
+// So is the import dialog, with the first import.
+const ImportDialog = lazy(() => import('./ImportDialog'));
 
 export { RowButton };
 
@@ -33,7 +35,7 @@ const VIRTUAL_ABOVE = 50;
 
 export type Mode = 'add' | 'edit' | 'view';
 
-type Op = 'add' | 'edit' | 'delete' | 'view' | 'export';
+type Op = 'add' | 'edit' | 'delete' | 'view' | 'export' | 'import';
 
 /** What custom toolbar buttons and row actions can do with the page. */
 export interface CrudContext {
@@ -257,6 +259,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   const [selected, setSelected] = useState<DataRow[]>([]);
   const [dialog, setDialog] = useState<{ mode: Mode; row?: DataRow } | null>(null);
   const [saving, setSaving] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [form] = Form.useForm<DataRow>();
   const hidden = new Set(props.hide ?? []);
   const ns = props.queryKey ?? meta.path;
@@ -566,6 +569,11 @@ export default function ResourceCrud(props: ResourceCrudProps) {
             {t('crud.export')}
           </Button>
         )}
+        {has('import') && can('import') && (
+          <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+            {t('crud.import')}
+          </Button>
+        )}
         <CommandToolbar commands={toolbarCommands} selected={selected} run={runCommand} />
         {toolbar?.(ctx)}
         <Tooltip title={t('crud.refresh')}>
@@ -656,6 +664,11 @@ export default function ResourceCrud(props: ResourceCrudProps) {
           )}
         </Form>
       </DragDialog>
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDialog meta={meta} onClose={() => setImporting(false)} onImported={invalidate} />
+        </Suspense>
+      )}
     </Card>
   );
 }

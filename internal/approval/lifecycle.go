@@ -16,6 +16,10 @@ import (
 // business type their records carry and how a row is named in them.
 type Lifecycle[T any] struct {
 	BizType string // "MATERIAL", "WAREHOUSE"...
+	// Void adds cancellation: only where the screen's menu has its button
+	// (spec.md §4 lists which records may be voided), else nobody but the
+	// super user could run it.
+	Void bool
 	// No and Title name the row in its approval record ("M001", "物料 M001 螺栓").
 	No    func(*T) string
 	Title func(*T) string
@@ -56,7 +60,7 @@ var (
 // approved (a row in approval is withdrawn first). Their buttons are
 // <menu>_start_process and <menu>_cancellation (menus.md).
 func Commands[T any](s *Service, l Lifecycle[T]) []resource.Command[T] {
-	return []resource.Command[T]{
+	cmds := []resource.Command[T]{
 		{Name: "startProcess", Label: msgStart, Button: "start_process", Done: msgStartDone,
 			From: &resource.States{Field: "status", Values: []int{Draft, Rejected}},
 			Run: func(ctx context.Context, tx bun.Tx, res *resource.Resource[T], rows []*T, _ *resource.CommandRequest) (any, error) {
@@ -94,6 +98,10 @@ func Commands[T any](s *Service, l Lifecycle[T]) []resource.Command[T] {
 				return out, res.SetFields(ctx, tx, rows, map[string]any{"status": Voided})
 			}},
 	}
+	if !l.Void {
+		return cmds[:1]
+	}
+	return cmds
 }
 
 func baseOf(row any) *resource.Base { return resource.BaseOf(row) }

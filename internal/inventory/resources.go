@@ -99,7 +99,7 @@ func (s *Service) declare() {
 		ListView: "selectMaterialVOListPage",
 		Lookup:   &resource.Lookup{URL: "/api/bluebird-basic/material/selectMaterialVOListPage", CodeField: "materialCode", LabelField: "materialName"},
 	}, resource.Hooks[Material]{
-		Commands: approval.Commands(s.approval, approval.Lifecycle[Material]{BizType: "MATERIAL",
+		Commands: approval.Commands(s.approval, approval.Lifecycle[Material]{BizType: "MATERIAL", Void: true,
 			No: func(m *Material) string { return m.MaterialCode }, Title: func(m *Material) string { return "物料 " + m.MaterialCode + " " + m.MaterialName }}),
 	})
 
@@ -114,7 +114,7 @@ func (s *Service) declare() {
 	}, resource.Hooks[UnitComparison]{
 		Validate:   validateConversion,
 		BeforeSave: s.conversionOfItem,
-		Commands: approval.Commands(s.approval, approval.Lifecycle[UnitComparison]{BizType: "UNIT_COMPARISON",
+		Commands: approval.Commands(s.approval, approval.Lifecycle[UnitComparison]{BizType: "UNIT_COMPARISON", Void: true,
 			No: func(u *UnitComparison) string { return u.FromUnit + "→" + u.ToUnit }}),
 	})
 }

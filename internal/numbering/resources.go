@@ -52,7 +52,7 @@ func (s *Service) declare() *Resources {
 		BeforeSave:   beforeSaveRule,
 		AfterSave:    afterSaveRule,
 		BeforeRemove: beforeRemoveRules,
-		Commands: approval.Commands(s.Approval, approval.Lifecycle[CodeRule]{BizType: "CODE_RULE",
+		Commands: approval.Commands(s.Approval, approval.Lifecycle[CodeRule]{BizType: "CODE_RULE", Void: true,
 			No: func(c *CodeRule) string { return c.RuleCode }, Title: func(c *CodeRule) string { return "编码规则 " + c.RuleCode + " " + c.RuleName }}),
 	})
 	return r

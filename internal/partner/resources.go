@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"reflect"
-	"slices"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/uptrace/bun"
@@ -70,11 +69,11 @@ func (s *Service) declare() *Resources {
 		Lookup: &resource.Lookup{URL: "/api/bluebird-basic/customermain/list", CodeField: "customerCode", LabelField: "customerName"},
 	}, resource.Hooks[Customer]{
 		Validate: validateCustomer,
-		Commands: menuCommands(approval.Commands(s.approval, approval.Lifecycle[Customer]{
+		Commands: approval.Commands(s.approval, approval.Lifecycle[Customer]{
 			BizType: CustomerBizType,
 			No:      func(c *Customer) string { return c.CustomerCode },
 			Title:   func(c *Customer) string { return "客户 " + c.CustomerCode + " " + c.CustomerName },
-		}), customerButtons),
+		}),
 	})
 
 	// Price lines follow their supplier: they are written only with it (its
@@ -123,35 +122,19 @@ func (s *Service) declare() *Resources {
 		Lines:  &resource.Lines{Field: "details", Child: res.SupplierDetail, Parent: "supplierId"},
 	}, resource.Hooks[Supplier]{
 		Validate: validateSupplier,
-		Commands: menuCommands(approval.Commands(s.approval, approval.Lifecycle[Supplier]{
+		Commands: approval.Commands(s.approval, approval.Lifecycle[Supplier]{
 			BizType: SupplierBizType,
 			No:      func(p *Supplier) string { return p.SupplierCode },
 			Title:   func(p *Supplier) string { return "供应商 " + p.SupplierCode + " " + p.SupplierName },
-		}), supplierButtons),
+		}),
 	})
 	return res
 }
 
-// The buttons of the customer and supplier screens beyond CRUD
-// (seeddata/menus.go: crud(opStartProcess)). Neither has a void button, so
-// neither declares cancellation: its button could be granted to nobody, and
-// the screen would draw an action that only the super user may run. An
-// approved customer or supplier is edited, or set not effective, instead.
-var (
-	customerButtons = []string{"start_process"}
-	supplierButtons = []string{"start_process"}
-)
-
-// menuCommands keeps the commands whose button the screen's menu has.
-func menuCommands[T any](cmds []resource.Command[T], buttons []string) []resource.Command[T] {
-	var out []resource.Command[T]
-	for _, c := range cmds {
-		if slices.Contains(buttons, c.Button) {
-			out = append(out, c)
-		}
-	}
-	return out
-}
+// Neither the customer nor the supplier screen has a void button
+// (seeddata/menus.go: crud(opStartProcess)), so neither lifecycle declares
+// cancellation: an approved customer or supplier is edited, or set not
+// effective, instead.
 
 // --- checks ---
 

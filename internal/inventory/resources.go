@@ -40,7 +40,7 @@ func (s *Service) declare() {
 	s.Brands = resource.New(resource.Spec{
 		Service: "bluebird-basic", Name: "brand", Table: "bb_brand", Label: i18n.T("品牌", "Brand"),
 		MenuCode: "brand", DataScope: true, Routes: masterRoutes, Unique: [][]string{{"brandCode"}},
-		DefaultOrder: "sort ASC, brand_code ASC", States: approval.MasterStates(),
+		DefaultOrder: "sort ASC, brand_code ASC", Import: &resource.Import{Key: "brandCode"}, States: approval.MasterStates(),
 		Views:  []resource.View{{Name: "selectBrandVOPage", Paged: true}, {Name: "selectBrandVOList"}},
 		Lookup: &resource.Lookup{URL: "/api/bluebird-basic/brand/selectBrandVOPage", CodeField: "brandCode", LabelField: "brandName"},
 	}, resource.Hooks[Brand]{
@@ -51,7 +51,7 @@ func (s *Service) declare() {
 	s.Warehouses = resource.New(resource.Spec{
 		Service: "bluebird-basic", Name: "warehouse", Table: "bb_warehouse", Label: i18n.T("仓库", "Warehouse"),
 		MenuCode: "warehouse_main", DataScope: true, Routes: masterRoutes, Unique: [][]string{{"warehouseCode"}},
-		DefaultOrder: "sort ASC, warehouse_code ASC", States: approval.MasterStates(),
+		DefaultOrder: "sort ASC, warehouse_code ASC", Import: &resource.Import{Key: "warehouseCode"}, States: approval.MasterStates(),
 		Views: []resource.View{
 			{Name: "selectWarehouseVOPage", Paged: true, Joins: managerJoin},
 			{Name: "selectWarehouseVOList", Joins: managerJoin},
@@ -90,7 +90,7 @@ func (s *Service) declare() {
 	s.Materials = resource.New(resource.Spec{
 		Service: "bluebird-basic", Name: "material", Table: "bb_material", Label: i18n.T("物料", "Material"),
 		MenuCode: "material", DataScope: true, Routes: masterRoutes, Unique: [][]string{{"materialCode"}},
-		DefaultOrder: "material_code ASC", States: approval.MasterStates(),
+		DefaultOrder: "material_code ASC", Import: &resource.Import{Key: "materialCode"}, States: approval.MasterStates(),
 		Number: &resource.Number{Field: "materialCode", BizType: "MAT", Manual: true},
 		Views: []resource.View{{Name: "selectMaterialVOListPage", Paged: true, Joins: []resource.Join{
 			{Field: "brandId", Columns: []resource.JoinColumn{{Name: "brandName", Column: "brand_name", Label: i18n.T("品牌", "Brand"), Filter: "like", Sort: true}}},

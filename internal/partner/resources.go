@@ -64,7 +64,7 @@ func (s *Service) declare() *Resources {
 	res.Customer = resource.New(resource.Spec{
 		Service: "bluebird-basic", Name: "customermain", Table: "bb_customer", Label: i18n.T("客户", "Customer"),
 		MenuCode: "customer_main", Scope: resource.Tenant, DataScope: true,
-		Unique: [][]string{{"customerCode"}}, States: approval.MasterStates(),
+		Unique: [][]string{{"customerCode"}}, States: approval.MasterStates(), Import: &resource.Import{Key: "customerCode"},
 		Number: &resource.Number{Field: "customerCode", BizType: CustomerCodeRule, Manual: true},
 		Lookup: &resource.Lookup{URL: "/api/bluebird-basic/customermain/list", CodeField: "customerCode", LabelField: "customerName"},
 	}, resource.Hooks[Customer]{
@@ -116,7 +116,7 @@ func (s *Service) declare() *Resources {
 	res.Supplier = resource.New(resource.Spec{
 		Service: "bluebird-basic", Name: "suppliermain", Table: "bb_supplier", Label: i18n.T("供应商", "Supplier"),
 		MenuCode: "supplier", Scope: resource.Tenant, DataScope: true,
-		Unique: [][]string{{"supplierCode"}}, States: approval.MasterStates(),
+		Unique: [][]string{{"supplierCode"}}, States: approval.MasterStates(), Import: &resource.Import{Key: "supplierCode"},
 		Number: &resource.Number{Field: "supplierCode", BizType: SupplierCodeRule, Manual: true},
 		Lookup: &resource.Lookup{URL: "/api/bluebird-basic/suppliermain/list", CodeField: "supplierCode", LabelField: "supplierName"},
 		Lines:  &resource.Lines{Field: "details", Child: res.SupplierDetail, Parent: "supplierId"},

@@ -24,17 +24,20 @@ export function remoteOptionLabel(remote: Remote, row: Row): string {
 
 /**
  * The names a reference field's joined label column may have: `<field>Name` or, for an `...Id`
- * field, `<field without Id>Name` (materialId: materialName).
+ * field, `<field without Id>Name` (materialId: materialName). A name among `own`, the row's own
+ * (not joined) fields, is not one: a storage location's warehouseName is its own name, not the
+ * name of its warehouseId.
  */
-export function joinedLabelNames(field: FieldMeta): string[] {
+export function joinedLabelNames(field: FieldMeta, own?: ReadonlySet<string>): string[] {
   const base = field.name.replace(/Id$/, '');
-  return base !== field.name ? [`${field.name}Name`, `${base}Name`] : [`${field.name}Name`];
+  const names = base !== field.name ? [`${field.name}Name`, `${base}Name`] : [`${field.name}Name`];
+  return own ? names.filter((n) => !own.has(n)) : names;
 }
 
 /** The label a row already carries for its reference field (see joinedLabelNames). */
-export function joinedLabel(field: FieldMeta, row: Row | undefined): string | undefined {
+export function joinedLabel(field: FieldMeta, row: Row | undefined, own?: ReadonlySet<string>): string | undefined {
   if (!row) return undefined;
-  const hit = joinedLabelNames(field).map((n) => row[n]).find(present);
+  const hit = joinedLabelNames(field, own).map((n) => row[n]).find(present);
   return hit === undefined ? undefined : String(hit);
 }
 
@@ -45,9 +48,9 @@ export interface KnownLabel {
 }
 
 /** The joined label of a row's reference, tied to the id it names. */
-export function knownLabelOf(field: FieldMeta, row: Row | undefined): KnownLabel | undefined {
+export function knownLabelOf(field: FieldMeta, row: Row | undefined, own?: ReadonlySet<string>): KnownLabel | undefined {
   const id = refId(row?.[field.name]);
-  const label = joinedLabel(field, row);
+  const label = joinedLabel(field, row, own);
   return id && label ? { id, label } : undefined;
 }
 
@@ -67,9 +70,9 @@ export function useRefLabel(field: FieldMeta, id: string | undefined, known: str
 }
 
 /** A reference field's table cell: the row's joined label, else the referenced row's, else the id. */
-export function RefCell({ field, value, row }: { field: FieldMeta; value: unknown; row?: Row }) {
+export function RefCell({ field, value, row, own }: { field: FieldMeta; value: unknown; row?: Row; own?: ReadonlySet<string> }) {
   const id = refId(value);
-  const label = useRefLabel(field, id, row ? joinedLabel(field, row) : undefined);
+  const label = useRefLabel(field, id, row ? joinedLabel(field, row, own) : undefined);
   return <>{id ? (label ?? id) : ''}</>;
 }
 

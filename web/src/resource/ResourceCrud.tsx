@@ -15,8 +15,8 @@ import { columnAlign, columnWidth, wireValues, fieldInput, fieldLabel, fieldRule
 import { buildFilters, isRangeField, type SearchValues } from './filters';
 import { isDecimalField } from './decimal';
 import { joinedLabelNames } from './RemoteSelect';
-import { CommandToolbar, commandLabel, inFromState, permittedCommands, useCommandRunner } from './commands';
-import { isPhone, lineCells, linesBody } from './lines';
+import { CommandToolbar, commandLabel, inFromState, labelWidth, permittedCommands, useCommandRunner } from './commands';
+import { editableLines, isPhone, lineCells, linesBody } from './lines';
 import { loadTreeRoot, loadWholeTree, useLazyTreeLevels } from './resourceTree';
 import { fieldErrorsOf, formErrors } from './serverErrors';
 import NumberInput from './NumberInput';
@@ -304,18 +304,20 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   const virtual = !isTree && size > VIRTUAL_ABOVE;
   const bodyHeight = useViewportBodyHeight(virtual);
   const searchFields = useMemo(() => [...meta.fields, ...viewFields].filter((f) => f.search), [meta.fields, viewFields]);
+  // The row's own fields: none of them is the joined label of a reference (see joinedLabelNames).
+  const ownFields = useMemo(() => new Set(meta.fields.filter((f) => !f.joined).map((f) => f.name)), [meta.fields]);
   // A reference field shows the label its row carries; the view's column of that label is not drawn again,
   // and sorting the field's column sorts by it.
   const labelColumns = useMemo(() => {
     const m = new Map<string, FieldMeta>();
     for (const f of meta.fields) {
       if (!f.remote) continue;
-      const names = joinedLabelNames(f);
+      const names = joinedLabelNames(f, ownFields);
       const column = viewFields.find((v) => names.includes(v.name));
       if (column) m.set(f.name, column);
     }
     return m;
-  }, [meta.fields, viewFields]);
+  }, [meta.fields, viewFields, ownFields]);
   const listFields = useMemo(() => {
     const all = [...meta.fields, ...viewFields];
     if (props.listFields) {
@@ -327,7 +329,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   const can = (op: Op) => !hidden.has(op) && allowed(meta, op, permission);
   const has = (action: string) => meta.actions.includes(action);
   const mode = dialog?.mode;
-  const lines = meta.lines;
+  const lines = useMemo(() => editableLines(meta), [meta]);
   const formFields = useMemo(() => {
     const base = meta.fields.filter((f) => f.form !== false && !f.joined && f.name !== lines?.field);
     return adjustForm && mode ? adjustForm(base, mode) : base;
@@ -473,7 +475,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
           align: columnAlign(f),
           ellipsis: true,
           sorter: sortBy.sortable && !isTree ? true : undefined,
-          render: (v: unknown, row: DataRow) => (cells?.[f.name] ? cells[f.name](v, row, ctxRef.current) : renderCell(f, v, t, row)),
+          render: (v: unknown, row: DataRow) => (cells?.[f.name] ? cells[f.name](v, row, ctxRef.current) : renderCell(f, v, t, row, ownFields)),
         };
       }),
       ...(extraColumns ?? []),
@@ -506,13 +508,13 @@ export default function ResourceCrud(props: ResourceCrudProps) {
     }
     // Columns get widths and the table a fixed layout: with an automatic layout the browser measures every
     // cell of every row to size the columns.
-    const commandsWidth = rowCommands.reduce((n, c: Command) => n + 16 + 14 * commandLabel(c).length, 0);
+    const commandsWidth = rowCommands.reduce((n, c: Command) => n + 16 + labelWidth(commandLabel(c)), 0);
     const widthOf = (c: (typeof cols)[number]): number =>
       Number(c.width ?? (c.key === '__action' ? 48 * (rowButtons + (rowActions ? 2 : 0)) + commandsWidth + 24 : 150));
     return cols.map((c) => ({ ...c, width: widthOf(c) }));
     // lang: labels and cells follow the language
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isTree, listFields, labelColumns, cells, extraColumns, rowActions, rowCommands, canView, canEdit, canDelete, firstIndex, props.actionWidth, t, lang]);
+  }, [isTree, listFields, labelColumns, cells, extraColumns, rowActions, rowCommands, canView, canEdit, canDelete, firstIndex, props.actionWidth, ownFields, t, lang]);
   const scrollX = 48 + columns.reduce((n, c) => n + Number(c.width), 0);
 
   const selectedKeys = useMemo(() => selected.map((r) => String(r.id)), [selected]);
@@ -625,8 +627,9 @@ export default function ResourceCrud(props: ResourceCrudProps) {
               const disabled = mode === 'view' || Boolean(f.readonly && mode === 'edit');
               const custom = inputs?.[f.name];
               const numbered = meta.number?.field === f.name ? meta.number : undefined;
-              // The code rule fills an empty number; only a manual one can be required of the user.
-              const ruled = keepsSecret(f, mode, dialog?.row) || (numbered && !numbered.manual) ? { ...f, required: false } : f;
+              // The code rule fills an empty number: a new row may leave it empty, and only a manual one can be
+              // required of the user when a row is edited.
+              const ruled = keepsSecret(f, mode, dialog?.row) || (numbered && (!numbered.manual || mode === 'add')) ? { ...f, required: false } : f;
               const full = f.type === 'text' || f.multiline;
               return (
                 <Col key={f.name} xs={24} md={full ? 24 : (f.span ?? 12)} lg={full || !lines ? undefined : 8}>
@@ -648,9 +651,9 @@ export default function ResourceCrud(props: ResourceCrudProps) {
                     ) : numbered ? (
                       <NumberInput spec={numbered} adding={mode === 'add'} disabled={disabled} />
                     ) : f.secret && mode !== 'view' ? (
-                      <SecretInput field={f} editing={keepsSecret(f, mode, dialog?.row)} plain={fieldInput(f, disabled, t, dialog?.row)} />
+                      <SecretInput field={f} editing={keepsSecret(f, mode, dialog?.row)} plain={fieldInput(f, disabled, t, dialog?.row, ownFields)} />
                     ) : (
-                      fieldInput(f, disabled, t, dialog?.row)
+                      fieldInput(f, disabled, t, dialog?.row, ownFields)
                     )}
                   </Form.Item>
                 </Col>

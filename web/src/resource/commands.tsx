@@ -23,6 +23,13 @@ export function inFromState(command: Command, row: Row): boolean {
 export const commandLabel = (c: Command): string => localized(c.label) || c.name;
 
 /**
+ * The width (px) a row button's label takes at the table's 14 px font: a Chinese character is as wide
+ * as the font, a Latin letter about half of it ("Submit for approval" is not 19 Chinese characters wide).
+ */
+export const labelWidth = (label: string): number =>
+  Math.ceil([...label].reduce((n, ch) => n + ((ch.codePointAt(0) ?? 0) >= 0x2e80 ? 14 : 7.5), 0));
+
+/**
  * Runs a command over rows: asks its confirmation, posts the ids, toasts the server's msg and calls
  * done (reload). A refused command was already shown by the request layer; the dialog just closes.
  */

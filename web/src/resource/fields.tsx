@@ -169,9 +169,9 @@ export function columnWidth(f: FieldMeta): number {
 /** Alignment of a field's column: numbers line up on the right. */
 export const columnAlign = (f: FieldMeta): 'right' | undefined => (isDecimalField(f) ? 'right' : undefined);
 
-/** Table cell of a field; row gives a reference field the label its row carries. */
-export function renderCell(field: FieldMeta, value: unknown, t: TFunction, row?: Row) {
-  if (field.remote) return <RefCell field={field} value={value} row={row} />;
+/** Table cell of a field; row gives a reference field the label its row carries (own: the row's own fields, see joinedLabelNames). */
+export function renderCell(field: FieldMeta, value: unknown, t: TFunction, row?: Row, own?: ReadonlySet<string>) {
+  if (field.remote) return <RefCell field={field} value={value} row={row} own={own} />;
   if (isDecimalField(field)) return formatDecimal(value, field.scale);
   switch (field.type) {
     case 'dict':
@@ -191,11 +191,11 @@ export function renderCell(field: FieldMeta, value: unknown, t: TFunction, row?:
   }
 }
 
-/** The form control of a field; row (being edited) gives a reference field the label of its value. */
-export function fieldInput(field: FieldMeta, disabled: boolean, t: TFunction, row?: Row) {
+/** The form control of a field; row (being edited) gives a reference field the label of its value (own: as in renderCell). */
+export function fieldInput(field: FieldMeta, disabled: boolean, t: TFunction, row?: Row, own?: ReadonlySet<string>) {
   const label = fieldLabel(field);
   if (field.remote) {
-    return <RemoteSelect field={field} disabled={disabled} known={knownLabelOf(field, row)} placeholder={t('crud.selectRequired', { label })} />;
+    return <RemoteSelect field={field} disabled={disabled} known={knownLabelOf(field, row, own)} placeholder={t('crud.selectRequired', { label })} />;
   }
   if (isDecimalField(field)) return <DecimalInput field={field} disabled={disabled} />;
   switch (field.type) {

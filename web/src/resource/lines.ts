@@ -1,5 +1,5 @@
 import { wireValues } from './fields';
-import type { FieldMeta, Lines, Row } from './types';
+import type { FieldMeta, Lines, ResourceMeta, Row } from './types';
 
 /**
  * Whether the screen is a phone's (antd's xs): there the master/detail dialog opens maximised (its
@@ -30,4 +30,17 @@ export function linesBody(lines: Lines, rows: Row[] | undefined): Row[] {
 export function copyLine(line: Row | undefined): Row {
   const { id: _id, version: _version, ...rest } = line ?? {};
   return rest;
+}
+
+/**
+ * The lines of a resource as its form edits them: the line field holding the parent's id (the one
+ * referring to the parent resource, a code rule segment's ruleId) is not a cell. The server fills it
+ * when it saves the lines with their parent; a new parent has no id to type.
+ */
+export function editableLines(meta: ResourceMeta): Lines | undefined {
+  const lines = meta.lines;
+  if (!lines) return undefined;
+  const parent = `${meta.service}/${meta.name}`;
+  if (!lines.meta.fields.some((f) => f.ref === parent && f.form !== false)) return lines;
+  return { ...lines, meta: { ...lines.meta, fields: lines.meta.fields.map((f) => (f.ref === parent ? { ...f, form: false } : f)) } };
 }

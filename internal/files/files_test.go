@@ -465,6 +465,9 @@ func TestFileLinksStayInTenant(t *testing.T) {
 		tenantB, adminB := h.NewTenant("Thief B")
 		a := put(t, adminA, "?kind=avatar", "a.png", pngOf(t, 4, 4, false))
 		b := put(t, adminB, "?kind=avatar", "b.png", pngOf(t, 4, 4, false))
+		if !strings.HasPrefix(a.Name, tenantA+"/") {
+			t.Fatalf("A's upload %q is not keyed under tenant %s: the refusals below would not be about another tenant's file", a.Name, tenantA)
+		}
 		bob, bobID := clerk(t, h, tenantB, adminB, "bob")
 		for _, link := range []string{
 			files.FilePrefix + a.Name, // A's key, bare
@@ -509,6 +512,5 @@ func TestFileLinksStayInTenant(t *testing.T) {
 		if av, _ := login["avatar"].(string); av != "" {
 			t.Fatalf("the login answer signs a foreign file: %q", av)
 		}
-		_ = tenantA
 	})
 }

@@ -28,12 +28,13 @@ func (s *Service) declareDept() *resource.Resource[Dept] {
 	return resource.New(resource.Spec{
 		Service: "blade-system", Name: "dept", Table: "blade_dept", Label: i18n.T("部门", "Department"),
 		MenuCode: "dept", Scope: resource.TenantAdmin, Write: resource.Admin, DefaultOrder: "sort ASC, id ASC",
-		// list is the tree below (mountDept), not the engine's flat page.
+		// list is the nested tree of handleDeptList, not the engine's flat page.
 		Routes: []string{"list", "detail", "submit", "remove"},
 		Tree:   &resource.Tree{Parent: "parentId", Label: "deptName", Ancestors: "ancestors", ParentName: "parentName", Lazy: true},
 	}, resource.Hooks[Dept]{
 		BeforeRemove: deptBeforeRemove,
 		Enrich:       s.nameDeptTenants,
+		Routes:       map[string]httpx.HandlerFunc{"list": s.handleDeptList},
 	})
 }
 
@@ -71,11 +72,9 @@ func (s *Service) nameDeptTenants(ctx context.Context, _ bun.IDB, rows []Dept) e
 
 func (s *Service) mountDept(r chi.Router, env *resource.Env) {
 	res := s.res.Dept
-	base := res.Spec().Path()
-	res.Mount(resource.Except{Router: r, Skip: map[string]bool{"GET " + base + "/list": true}}, env)
+	res.Mount(r, env)
 	read := resource.Guard(resource.AnyUser)
-	r.Get(base+"/list", httpx.Handle(read(s.handleDeptList)))
-	r.Get(base+"/lazy-list", httpx.Handle(read(s.handleDeptLazyList)))
+	r.Get(res.Spec().Path()+"/lazy-list", httpx.Handle(read(s.handleDeptLazyList)))
 	s.mountPost(r, env)
 }
 

@@ -921,10 +921,12 @@ func validateMenu(_ context.Context, m *Menu, present map[string]bool, isNew boo
 	return nil
 }
 
-// checkMenuKinds keeps buttons in their place: a button has a parent, a
-// button is nobody's parent, and a menu with children stays a menu. The
-// engine's tree checks the parent itself (live, not the menu or below it).
-func (s *Service) checkMenuKinds(ctx context.Context, tx bun.Tx, m *Menu, present map[string]bool, isNew bool) error {
+// checkMenuKinds (BeforeSave) keeps buttons in their place: a button has a
+// parent, a button is nobody's parent, and a menu with children stays a
+// menu. The engine's tree checks the parent itself (live, not the menu or
+// below it). An edit that does not send parentId or category keeps the
+// stored one, so that is what is judged.
+func (s *Service) checkMenuKinds(ctx context.Context, tx bun.Tx, m *Menu, isNew bool) error {
 	parentID, category := m.ParentID, m.Category
 	parentChanged, categoryChanged := isNew, isNew
 	if !isNew {
@@ -932,10 +934,10 @@ func (s *Service) checkMenuKinds(ctx context.Context, tx bun.Tx, m *Menu, presen
 		if err != nil {
 			return err
 		}
-		if !present["parentId"] {
+		if !resource.Sent(ctx, "parentId") {
 			parentID = cur.ParentID
 		}
-		if !present["category"] {
+		if !resource.Sent(ctx, "category") {
 			category = cur.Category
 		}
 		parentChanged = parentID != cur.ParentID
@@ -963,39 +965,6 @@ func (s *Service) checkMenuKinds(ctx context.Context, tx bun.Tx, m *Menu, presen
 		}
 	}
 	return nil
-}
-
-// submitWith is the engine's submit with a check that sees which keys were
-// sent and runs in the transaction, and a hook after the commit.
-func submitWith[T any](r *http.Request, res *resource.Resource[T], id func(*T) wire.ID,
-	check func(ctx context.Context, tx bun.Tx, row *T, present map[string]bool, isNew bool) error, after func()) (any, error) {
-	ctx := r.Context()
-	row, present, err := res.Decode(r)
-	if err != nil {
-		return nil, err
-	}
-	isNew := id(row) == 0
-	if err := res.Check(ctx, row, present, isNew); err != nil {
-		return nil, err
-	}
-	err = res.Env().DB.Tx(ctx, func(tx bun.Tx) error {
-		if err := check(ctx, tx, row, present, isNew); err != nil {
-			return err
-		}
-		return res.Save(ctx, tx, row, present)
-	})
-	if err != nil {
-		return nil, err
-	}
-	after()
-	if isNew {
-		return row, nil
-	}
-	return res.Get(ctx, res.Env().DB, id(row))
-}
-
-func (s *Service) handleMenuSubmit(r *http.Request) (any, error) {
-	return submitWith(r, s.res.Menu, func(m *Menu) wire.ID { return m.ID }, s.checkMenuKinds, s.menus.reset)
 }
 
 // menuBeforeRemove drops the grants and top-menu bindings of removed menus.
@@ -1121,6 +1090,7 @@ func (s *Service) declareMenu() *resource.Resource[Menu] {
 		Tree:   &resource.Tree{Parent: "parentId", Label: "name", LabelEn: "nameEn", ParentName: "parentName"},
 	}, resource.Hooks[Menu]{
 		Validate:     validateMenu,
+		BeforeSave:   s.checkMenuKinds,
 		BeforeRemove: menuBeforeRemove,
 		Changed:      func(context.Context) { s.menus.reset() },
 		Enrich: func(ctx context.Context, _ bun.IDB, rows []Menu) error {
@@ -1133,23 +1103,26 @@ func (s *Service) declareMenu() *resource.Resource[Menu] {
 			}
 			return nil
 		},
+		// The management list is the nested tree of the matching rows, and the
+		// select tree is bounded by the tenant's package (boundTree).
+		Routes: map[string]httpx.HandlerFunc{
+			"list": func(r *http.Request) (any, error) { return s.handleMenuList(r, 0) },
+			"tree": func(r *http.Request) (any, error) { return s.boundTree(r, 0) },
+		},
 	})
 }
 
 func (s *Service) mountMenu(r chi.Router, env *resource.Env) {
 	base := s.res.Menu.Spec().Path()
-	// the select tree is bounded by the tenant's package (boundTree), not the engine's
-	s.res.Menu.Mount(resource.Except{Router: r, Skip: map[string]bool{"GET " + base + "/list": true, "GET " + base + "/tree": true, "POST " + base + "/submit": true}}, env)
+	s.res.Menu.Mount(r, env)
 	read, admin, super := resource.Guard(resource.AnyUser), resource.Guard(resource.Admin), resource.Guard(resource.Super)
 	get := func(path string, g func(httpx.HandlerFunc) httpx.HandlerFunc, h httpx.HandlerFunc) {
 		r.Get(base+path, httpx.Handle(g(h)))
 	}
-	get("/list", read, func(r *http.Request) (any, error) { return s.handleMenuList(r, 0) })
 	get("/menu-list", read, func(r *http.Request) (any, error) { return s.handleMenuList(r, categoryMenu) })
 	get("/lazy-list", read, func(r *http.Request) (any, error) { return s.lazyRows(r, 0) })
 	get("/lazy-menu-list", read, func(r *http.Request) (any, error) { return s.lazyRows(r, categoryMenu) })
 	get("/lazy-map", read, s.handleLazyMap)
-	get("/tree", read, func(r *http.Request) (any, error) { return s.boundTree(r, 0) })
 	get("/tree-map", read, func(r *http.Request) (any, error) {
 		t, err := s.boundTree(r, 0)
 		if err != nil {
@@ -1177,6 +1150,5 @@ func (s *Service) mountMenu(r chi.Router, env *resource.Env) {
 		return sn.menuTree(i18n.FromRequest(r), func(m *Menu) bool { return m.Category == categoryMenu }), nil
 	})
 	get("/top-tree-keys", admin, s.handleTopTreeKeys)
-	r.Post(base+"/submit", httpx.Handle(super(s.handleMenuSubmit)))
 	r.Post("/blade-system/topmenu/grant", httpx.Handle(super(s.handleTopMenuGrant)))
 }

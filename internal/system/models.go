@@ -36,6 +36,10 @@ type Tenant struct {
 	PackageID     wire.ID   `bun:"package_id" json:"packageId" f:"label=产品包|Tenant package;hide;select=/api/blade-system/tenant-package/list;selectLabel=packageName;ref=blade-system/tenant-package"`
 	DatasourceID  wire.ID   `bun:"datasource_id" json:"datasourceId" f:"label=数据源|Data source;hide;noform"`
 	LicenseKey    string    `bun:"license_key" json:"licenseKey" f:"label=授权码|License key;hide;noform;ro"`
+
+	// adminPasswordHash is the new tenant's administrator password, hashed by
+	// validateTenant before the creation transaction opens.
+	adminPasswordHash string
 }
 
 // TenantPackage bounds the menus a tenant's roles can be granted.
@@ -77,6 +81,10 @@ type Role struct {
 	ParentName  string  `bun:"-" json:"parentName,omitempty"`
 	Children    []*Role `bun:"-" json:"children,omitempty"`
 	HasChildren bool    `bun:"-" json:"hasChildren"`
+
+	// aliasChanged is what validateRole found of a submitted edit, for the
+	// save and commit hooks that tell the tenant's sessions.
+	aliasChanged bool
 }
 
 // Menu is a menu (category 1) or button (category 2); shared by all tenants.

@@ -34,21 +34,24 @@ func (s *Service) declareRole() *resource.Resource[Role] {
 		Service: "blade-system", Name: "role", Table: "blade_role", Label: i18n.T("角色", "Role"),
 		MenuCode: "role", Scope: resource.TenantAdmin, Write: resource.Admin, DefaultOrder: "sort ASC, id ASC",
 		Unique: [][]string{{"roleAlias"}}, Routes: []string{"list", "detail", "submit", "remove"},
-		Tree:   &resource.Tree{Parent: "parentId", Label: "roleName", ParentName: "parentName", Filter: roleTreeFilter},
+		Tree: &resource.Tree{Parent: "parentId", Label: "roleName", ParentName: "parentName", Filter: roleTreeFilter},
 	}, resource.Hooks[Role]{
+		Validate:     s.validateRole,
+		BeforeSave:   s.roleBeforeSave,
+		AfterCommit:  s.roleAfterCommit,
 		Enrich:       s.nameRoleTenants,
 		BeforeRemove: s.roleBeforeRemove,
 		Changed:      func(context.Context) { s.grantsChanged() },
+		// the management list is the nested tree of the matching roles
+		Routes: map[string]httpx.HandlerFunc{"list": s.handleRoleList},
 	})
 }
 
 func (s *Service) mountRole(r chi.Router, env *resource.Env) {
 	base := s.res.Role.Spec().Path()
-	s.res.Role.Mount(resource.Except{Router: r, Skip: map[string]bool{"GET " + base + "/list": true, "POST " + base + "/submit": true}}, env)
+	s.res.Role.Mount(r, env)
 	read, admin := resource.Guard(resource.AnyUser), resource.Guard(resource.Admin)
-	r.Get(base+"/list", httpx.Handle(read(s.handleRoleList)))
 	r.Get(base+"/tree-by-id", httpx.Handle(read(s.handleRoleTreeByID)))
-	r.Post(base+"/submit", httpx.Handle(admin(s.handleRoleSubmit)))
 	r.Post(base+"/grant", httpx.Handle(admin(s.handleRoleGrant)))
 }
 
@@ -170,28 +173,24 @@ func (s *Service) handleRoleTreeByID(r *http.Request) (any, error) {
 	return resource.WithoutSubtree(resource.NestNodes(nodes), id), nil
 }
 
-// handleRoleSubmit saves a role. A changed alias changes what its holders
-// may do (admin, administrator): their tenant's sessions re-read their roles.
-func (s *Service) handleRoleSubmit(r *http.Request) (any, error) {
-	var realiased string // the tenant of a role whose alias changed
-	check := func(ctx context.Context, tx bun.Tx, row *Role, present map[string]bool, isNew bool) error {
-		tenantID, aliasChanged, err := s.checkRole(ctx, tx, row, present, isNew)
-		if err != nil || !aliasChanged {
-			return err
-		}
-		realiased = tenantID
-		return s.tenantsChanged(ctx, tenantID)
+// roleBeforeSave tells the role's tenant that its alias changes, which
+// changes what its holders may do (admin, administrator): their sessions
+// re-read their roles. It runs in the save transaction, so that a store that
+// cannot take the news aborts the change.
+func (s *Service) roleBeforeSave(ctx context.Context, _ bun.Tx, row *Role, _ bool) error {
+	if !row.aliasChanged {
+		return nil
 	}
-	var changedErr error
-	out, err := submitWith(r, s.res.Role, func(x *Role) wire.ID { return x.ID }, check, func() {
-		if realiased != "" { // again after the commit: a session re-read in between saw the old alias
-			changedErr = s.tenantsChanged(r.Context(), realiased)
-		}
-	})
-	if err == nil {
-		err = changedErr
+	return s.tenantsChanged(ctx, row.TenantID) // an edit's tenant is the stored row's
+}
+
+// roleAfterCommit tells them again: a session re-read between the save and
+// the commit saw the old alias.
+func (s *Service) roleAfterCommit(ctx context.Context, row *Role, _ bool) error {
+	if !row.aliasChanged {
+		return nil
 	}
-	return out, err
+	return s.tenantsChanged(ctx, row.TenantID)
 }
 
 // reservedAlias tells whether an alias means power to the server: only the
@@ -200,32 +199,33 @@ func reservedAlias(alias string) bool {
 	return strings.EqualFold(alias, authz.RoleSuper) || strings.EqualFold(alias, authz.RoleAdmin)
 }
 
-// checkRole keeps the role aliases that mean power where they belong:
+// validateRole keeps the role aliases that mean power where they belong:
 // administrator exists only in 000000 and only the super user touches it;
 // only the super user gives a role the alias admin or administrator, or takes
 // it away. (The engine's tree keeps the parent a live role of the same
-// tenant, not the role or below it.) It returns the role's tenant and whether
-// an existing role's alias changes.
-func (s *Service) checkRole(ctx context.Context, tx bun.Tx, row *Role, present map[string]bool, isNew bool) (string, bool, error) {
+// tenant, not the role or below it.) It runs before the transaction: the
+// stored role it judges is the one the save finds, since the save refuses
+// any other version. It notes whether an existing role's alias changes.
+func (s *Service) validateRole(ctx context.Context, row *Role, present map[string]bool, isNew bool) error {
 	p := authz.From(ctx)
 	var tenantID, was string
 	alias := row.RoleAlias
 	if isNew {
 		tenantID = p.TenantID
 		if p.IsSuper() && row.TenantID != "" && row.TenantID != p.TenantID {
-			t, err := s.TenantIn(ctx, tx, row.TenantID)
+			t, err := s.Tenant(ctx, row.TenantID)
 			if err != nil {
-				return "", false, err
+				return err
 			}
 			if t == nil {
-				return "", false, httpx.BadRequest(msgRoleTenantMissing)
+				return httpx.BadRequest(msgRoleTenantMissing)
 			}
 			tenantID = row.TenantID
 		}
 	} else {
-		cur, err := s.res.Role.Get(ctx, tx, row.ID)
+		cur, err := s.res.Role.Get(ctx, s.DB, row.ID)
 		if err != nil {
-			return "", false, err
+			return err
 		}
 		tenantID, was = cur.TenantID, cur.RoleAlias
 		if !present["roleAlias"] {
@@ -233,24 +233,24 @@ func (s *Service) checkRole(ctx context.Context, tx bun.Tx, row *Role, present m
 		}
 		if isSuperRole(cur) {
 			if !p.IsSuper() {
-				return "", false, httpx.ErrForbidden
+				return httpx.ErrForbidden
 			}
 			if alias != authz.RoleSuper {
-				return "", false, httpx.BadRequest(msgRoleSuperFixed)
+				return httpx.BadRequest(msgRoleSuperFixed)
 			}
 		}
 	}
 	if alias == authz.RoleSuper && (tenantID != authz.SuperTenant || !p.IsSuper()) {
 		if tenantID != authz.SuperTenant {
-			return "", false, httpx.BadRequest(msgRoleSuperAlias)
+			return httpx.BadRequest(msgRoleSuperAlias)
 		}
-		return "", false, httpx.ErrForbidden
+		return httpx.ErrForbidden
 	}
-	aliasChanged := !isNew && alias != was
-	if !p.IsSuper() && (isNew || aliasChanged) && (reservedAlias(alias) || reservedAlias(was)) {
-		return "", false, errRoleReserved
+	row.aliasChanged = !isNew && alias != was
+	if !p.IsSuper() && (isNew || row.aliasChanged) && (reservedAlias(alias) || reservedAlias(was)) {
+		return errRoleReserved
 	}
-	return tenantID, aliasChanged, nil
+	return nil
 }
 
 // roleBeforeRemove refuses to remove the platform's administrator role and

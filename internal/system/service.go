@@ -123,6 +123,12 @@ func (s *Service) ParamIn(ctx context.Context, idb bun.IDB, key, def string) (st
 	if !inTx(idb) {
 		return s.Param(ctx, key, def), nil
 	}
+	return readParam(ctx, idb, key, def)
+}
+
+// readParam reads a parameter past the cache, failing on a database error
+// where Param would fall back to def.
+func readParam(ctx context.Context, idb bun.IDB, key, def string) (string, error) {
 	var values []string
 	err := idb.NewSelect().Model((*Param)(nil)).Column("param_value").
 		Where("param_key = ? AND is_deleted = 0", key).Limit(1).Scan(ctx, &values)
@@ -239,9 +245,11 @@ func (s *Service) RoleAliases(ctx context.Context, tenantID string, ids []wire.I
 	return aliases, err
 }
 
-// Names returns display names of roles, departments or posts by id, for
-// other areas to label their rows without reading these tables.
-func (s *Service) Names(ctx context.Context, kind string, ids []wire.ID) (map[wire.ID]string, error) {
+// Names returns display names of the tenant's roles, departments or posts by
+// id, for other areas to label their rows without reading these tables. An
+// id of another tenant has no name here: the caller names the tenant of the
+// rows it labels, so a stored id that crossed tenants is not read out.
+func (s *Service) Names(ctx context.Context, tenantID, kind string, ids []wire.ID) (map[wire.ID]string, error) {
 	if len(ids) == 0 {
 		return map[wire.ID]string{}, nil
 	}
@@ -256,13 +264,13 @@ func (s *Service) Names(ctx context.Context, kind string, ids []wire.ID) (map[wi
 	default:
 		return nil, errors.New("unknown name kind " + kind)
 	}
-	v, err := s.DB.Memo.Get("names:"+kind+":"+wire.JoinIDs(ids), func() (any, error) {
+	v, err := s.DB.Memo.Get("names:"+kind+":"+tenantID+":"+wire.JoinIDs(ids), func() (any, error) {
 		var rows []struct {
 			ID   wire.ID `bun:"id"`
 			Name string  `bun:"name"`
 		}
 		err := s.DB.NewSelect().Table(table).ColumnExpr("id, ? AS name", bun.Ident(col)).
-			Where("id IN (?) AND is_deleted = 0", bun.In(ids)).Scan(ctx, &rows)
+			Where("tenant_id = ? AND id IN (?) AND is_deleted = 0", tenantID, bun.In(ids)).Scan(ctx, &rows)
 		out := make(map[wire.ID]string, len(rows))
 		for _, r := range rows {
 			out[r.ID] = r.Name

@@ -173,6 +173,7 @@ func (g *Registration) Register(ctx context.Context, f *guestForm) error {
 	if err != nil || oauthID == 0 || g.OAuth == nil {
 		return msgRegOAuth
 	}
+	hash := authn.HashPassword(ClientPassword(f.Password)) // slow: not in the transaction, which holds SQLite's one writer
 	return s.DB.Tx(ctx, func(tx bun.Tx) error {
 		ident, err := g.OAuth.OAuthIdentity(ctx, tx, f.TenantID, oauthID)
 		if err != nil {
@@ -216,7 +217,7 @@ func (g *Registration) Register(ctx context.Context, f *guestForm) error {
 			name = clipRunes(firstOf(ident.Nickname, f.Account), 20)
 		}
 		u := &User{Account: f.Account, Name: name, RealName: clipRunes(name, 10), UserType: 1, Sex: 3,
-			Password: authn.HashPassword(ClientPassword(f.Password))}
+			Password: hash}
 		u.TenantID, u.Status = f.TenantID, auth.UserPending
 		if utf8.RuneCountInString(ident.Avatar) <= 500 {
 			u.Avatar = ident.Avatar

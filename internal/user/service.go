@@ -2,6 +2,7 @@ package user
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 
@@ -23,7 +24,7 @@ type Platform interface {
 	Tenant(ctx context.Context, tenantID string) (*auth.TenantInfo, error)
 	TenantIn(ctx context.Context, idb bun.IDB, tenantID string) (*auth.TenantInfo, error)
 	Param(ctx context.Context, key, def string) string
-	Names(ctx context.Context, kind string, ids []wire.ID) (map[wire.ID]string, error)
+	Names(ctx context.Context, tenantID, kind string, ids []wire.ID) (map[wire.ID]string, error)
 	DeptSubtree(ctx context.Context, tenantID string, deptID wire.ID) ([]wire.ID, error)
 	RoleAliases(ctx context.Context, tenantID string, ids []wire.ID) ([]string, error)
 }
@@ -57,9 +58,14 @@ func New(d *db.DB, p Platform, sessions Sessions) *Service {
 		Routes: []string{"page", "detail", "submit", "remove", "export"},
 		Unique: [][]string{{"account"}},
 	}, resource.Hooks[User]{
-		Query:      s.pageFilter,
-		Enrich:     s.enrich,
-		BeforeSave: s.beforeSave,
+		Query:       s.pageFilter,
+		Enrich:      s.enrich,
+		Validate:    s.validate,
+		BeforeSave:  s.beforeSave,
+		AfterSave:   s.afterSave,
+		AfterCommit: s.afterCommit,
+		// remove checks its targets before the transaction (handleRemove)
+		Routes: map[string]httpx.HandlerFunc{"remove": s.handleRemove},
 	})
 	return s
 }
@@ -88,29 +94,42 @@ func (s *Service) pageFilter(r *http.Request, q *bun.SelectQuery) (*bun.SelectQu
 }
 
 func (s *Service) enrich(ctx context.Context, _ bun.IDB, rows []User) error {
-	var roleIDs, deptIDs, postIDs []wire.ID
+	// names are read per tenant: a user's roles, departments and posts are
+	// its tenant's, and the super user's page mixes tenants
+	type idsOf struct{ role, dept, post []wire.ID }
+	byTenant := map[string]*idsOf{}
 	for _, u := range rows {
+		ids := byTenant[u.TenantID]
+		if ids == nil {
+			ids = &idsOf{}
+			byTenant[u.TenantID] = ids
+		}
 		r, _ := wire.ParseIDs(u.RoleID)
 		d, _ := wire.ParseIDs(u.DeptID)
 		p, _ := wire.ParseIDs(u.PostID)
-		roleIDs, deptIDs, postIDs = append(roleIDs, r...), append(deptIDs, d...), append(postIDs, p...)
+		ids.role, ids.dept, ids.post = append(ids.role, r...), append(ids.dept, d...), append(ids.post, p...)
 	}
-	roles, err := s.Platform.Names(ctx, "role", roleIDs)
-	if err != nil {
-		return err
-	}
-	depts, err := s.Platform.Names(ctx, "dept", deptIDs)
-	if err != nil {
-		return err
-	}
-	posts, err := s.Platform.Names(ctx, "post", postIDs)
-	if err != nil {
-		return err
+	type namesOf struct{ role, dept, post map[wire.ID]string }
+	named := make(map[string]namesOf, len(byTenant))
+	for tenantID, ids := range byTenant {
+		var n namesOf
+		var err error
+		if n.role, err = s.Platform.Names(ctx, tenantID, "role", ids.role); err != nil {
+			return err
+		}
+		if n.dept, err = s.Platform.Names(ctx, tenantID, "dept", ids.dept); err != nil {
+			return err
+		}
+		if n.post, err = s.Platform.Names(ctx, tenantID, "post", ids.post); err != nil {
+			return err
+		}
+		named[tenantID] = n
 	}
 	for i := range rows {
-		rows[i].RoleName = names(rows[i].RoleID, roles)
-		rows[i].DeptName = names(rows[i].DeptID, depts)
-		rows[i].PostName = names(rows[i].PostID, posts)
+		n := named[rows[i].TenantID]
+		rows[i].RoleName = names(rows[i].RoleID, n.role)
+		rows[i].DeptName = names(rows[i].DeptID, n.dept)
+		rows[i].PostName = names(rows[i].PostID, n.post)
 		if s.Links != nil {
 			rows[i].Avatar = s.Links.Sign(rows[i].TenantID, rows[i].Avatar)
 		}
@@ -132,6 +151,48 @@ func names(list string, m map[wire.ID]string) string {
 	return strings.Join(out, ",")
 }
 
+// validate holds the privilege rules of a user save (privilege.go), in their
+// order: the target may be changed by the caller, the roles sent may be
+// given by them, nobody disables their own account. The rules read through
+// the plain handle, so they run here, before the transaction; the stored
+// user they judge is the one the save finds, since the save refuses any
+// other version. A new user's password is hashed here too: in the
+// transaction the slow hash would hold SQLite's one writer.
+func (s *Service) validate(ctx context.Context, u *User, present map[string]bool, isNew bool) error {
+	p := authz.From(ctx)
+	tenantID := s.tenantOf(ctx, u)
+	if !isNew {
+		if u.ID == p.UserID {
+			// One's own account: mayChange passes it (an account holding
+			// administrator in 000000 is the super user), it is of the
+			// caller's tenant, and reading it could fail where the caller's
+			// data scope hides it (update-info of a plain user).
+			tenantID = p.TenantID
+		} else {
+			cur, err := s.Users.Get(ctx, s.DB, u.ID)
+			if err != nil {
+				return err
+			}
+			if err := s.mayChange(ctx, cur); err != nil {
+				return err
+			}
+			tenantID = cur.TenantID
+		}
+	}
+	if isNew || present["roleId"] {
+		if err := s.mayAssign(ctx, tenantID, u.RoleID); err != nil {
+			return err
+		}
+	}
+	if !isNew && present["status"] && u.Status != auth.UserEnabled && u.ID == p.UserID {
+		return errSelfDisable
+	}
+	if isNew && u.Password != "" {
+		u.Password = authn.HashPassword(ClientPassword(u.Password))
+	}
+	return nil
+}
+
 func (s *Service) beforeSave(ctx context.Context, tx bun.Tx, u *User, isNew bool) error {
 	// role, dept and post ids were checked as references before this hook (resource/ref.go)
 	if !isNew {
@@ -140,7 +201,10 @@ func (s *Service) beforeSave(ctx context.Context, tx bun.Tx, u *User, isNew bool
 	if u.Password == "" {
 		return httpx.BadRequest(msgPassword)
 	}
-	u.Password = authn.HashPassword(ClientPassword(u.Password))
+	if !strings.HasPrefix(u.Password, "$argon2id$") {
+		// validate hashes it; a save that skipped Check must not store the client's form
+		return errors.New("user: a new user's password reached the save unhashed")
+	}
 	if u.UserType == 0 {
 		u.UserType = 1
 	}
@@ -163,13 +227,34 @@ func (s *Service) beforeSave(ctx context.Context, tx bun.Tx, u *User, isNew bool
 	return nil
 }
 
+// afterSave ends the sessions of a disabled account and tells those of a
+// changed one to re-read it, in the save transaction: a store that cannot
+// take the news aborts the change.
+func (s *Service) afterSave(ctx context.Context, tx bun.Tx, u *User, isNew bool) error {
+	if isNew {
+		return nil
+	}
+	if resource.Sent(ctx, "status") && u.Status != auth.UserEnabled {
+		if err := s.Sessions.RevokeUser(ctx, tx, u.ID); err != nil {
+			return err
+		}
+	}
+	return s.Sessions.UsersChanged(ctx, u.ID)
+}
+
+// afterCommit tells a changed account's sessions again: a request between
+// the save and the commit may have re-read the row as it was.
+func (s *Service) afterCommit(ctx context.Context, u *User, isNew bool) error {
+	if isNew {
+		return nil
+	}
+	return s.Sessions.UsersChanged(ctx, u.ID)
+}
+
 // Mount adds the generic and extra blade-user routes.
 func (s *Service) Mount(r chi.Router, env *resource.Env) {
-	// submit and remove are the engine's, behind the privilege rules (privilege.go)
-	s.Users.Mount(resource.Except{Router: r, Skip: map[string]bool{"POST /blade-user/submit": true, "POST /blade-user/remove": true}}, env)
+	s.Users.Mount(r, env)
 	any, admin := resource.Guard(resource.AnyUser), resource.Guard(resource.Admin)
-	r.Post("/blade-user/submit", httpx.Handle(admin(s.handleSubmit)))
-	r.Post("/blade-user/remove", httpx.Handle(admin(s.handleRemove)))
 	read := resource.Guard(resource.AnyUser)
 	r.Get("/blade-user/selectUserListPage", httpx.Handle(read(s.handleSelectPage)))
 	r.Get("/blade-user/user-list", httpx.Handle(read(s.handleUserList)))
@@ -186,9 +271,9 @@ func (s *Service) Mount(r chi.Router, env *resource.Env) {
 }
 
 // CreateAdmin makes a new tenant's "admin" account (system.AdminCreator).
-func (s *Service) CreateAdmin(ctx context.Context, tx bun.Tx, tenantID string, roleID, deptID wire.ID, passwordMD5 string) error {
+func (s *Service) CreateAdmin(ctx context.Context, tx bun.Tx, tenantID string, roleID, deptID wire.ID, passwordHash string) error {
 	u := &User{Account: "admin", Name: "管理员", RealName: "管理员", UserType: 1, Sex: 3,
-		RoleID: roleID.String(), DeptID: deptID.String(), Password: authn.HashPassword(passwordMD5)}
+		RoleID: roleID.String(), DeptID: deptID.String(), Password: passwordHash}
 	u.TenantID = tenantID
 	return s.Users.Insert(ctx, tx, u)
 }

@@ -169,7 +169,7 @@ func TestMetadataURLsRouted(t *testing.T) {
 			}
 			for _, a := range res.Actions {
 				method := "GET"
-				if a == "submit" || a == "remove" {
+				if a == "submit" || a == "remove" || a == "import" {
 					method = "POST"
 				}
 				if r, ok := routed(admin, method, res.Path+"/"+a); !ok || r.Status >= 500 {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { App as AntApp, Button } from 'antd';
+import { App as AntApp, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { localized } from '../i18n';
 import { toast } from '../util/notify';
@@ -62,15 +62,19 @@ export function useCommandRunner(done: () => unknown): (command: Command, ids: s
   );
 }
 
-/** The toolbar buttons of commands: each acts on the selected rows. */
+/**
+ * The toolbar buttons of commands: each acts on the selected rows. They are spaced like the toolbar's
+ * other buttons (the toolbar's Space takes this component as one item, so it would set them edge to edge).
+ */
 export function CommandToolbar({ commands, selected, run }: { commands: Command[]; selected: Row[]; run: (command: Command, ids: string[]) => void }) {
+  if (commands.length === 0) return null;
   return (
-    <>
+    <Space wrap>
       {commands.map((c) => (
         <Button key={c.key || c.name} onClick={() => run(c, selected.map((r) => String(r.id)))}>
           {commandLabel(c)}
         </Button>
       ))}
-    </>
+    </Space>
   );
 }

@@ -110,6 +110,9 @@ func fieldSchema(f *resource.Field) map[string]any {
 		if f.Min != nil {
 			t["minimum"] = *f.Min
 		}
+		if f.Max > 0 {
+			t["maximum"] = f.Max
+		}
 	case resource.ValueBool:
 		t["type"] = "boolean"
 	case resource.ValueID:

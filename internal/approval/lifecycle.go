@@ -60,60 +60,57 @@ var (
 // approved (a row in approval is withdrawn first). Their buttons are
 // <menu>_start_process and <menu>_cancellation (menus.md).
 func Commands[T any](s *Service, l Lifecycle[T]) []resource.Command[T] {
-	cmds := []resource.Command[T]{
-		{Name: "startProcess", Label: msgStart, Button: "start_process", Done: msgStartDone,
-			From: &resource.States{Field: "status", Values: []int{Draft, Rejected}},
-			Run: func(ctx context.Context, tx bun.Tx, res *resource.Resource[T], rows []*T, _ *resource.CommandRequest) (any, error) {
-				if l.BeforeStart != nil {
-					if err := l.BeforeStart(ctx, tx, rows); err != nil {
-						return nil, err
-					}
+	start := resource.Command[T]{Name: "startProcess", Label: msgStart, Button: "start_process", Done: msgStartDone,
+		From: &resource.States{Field: "status", Values: []int{Draft, Rejected}},
+		Run: func(ctx context.Context, tx bun.Tx, res *resource.Resource[T], rows []*T, _ *resource.CommandRequest) (any, error) {
+			if l.BeforeStart != nil {
+				if err := l.BeforeStart(ctx, tx, rows); err != nil {
+					return nil, err
 				}
-				out := make([]Outcome, len(rows))
-				for i, row := range rows {
-					id, err := approveAtOnce(ctx, s, tx, l, row)
-					if err != nil {
-						return nil, err
-					}
-					out[i] = Outcome{ID: baseOf(row).ID, AuditStatus: Approved, ProcessID: id}
+			}
+			out := make([]Outcome, len(rows))
+			for i, row := range rows {
+				id, err := approveAtOnce(ctx, s, tx, l, row)
+				if err != nil {
+					return nil, err
 				}
-				return out, res.SetFields(ctx, tx, rows, map[string]any{"status": Approved})
-			}},
-		{Name: "cancellation", Label: msgVoid, Button: "cancellation", Done: msgVoidDone, Confirm: msgVoidConfirm,
-			From: &resource.States{Field: "status", Values: []int{Draft, Rejected, Approved}},
-			Run: func(ctx context.Context, tx bun.Tx, res *resource.Resource[T], rows []*T, _ *resource.CommandRequest) (any, error) {
-				if l.BeforeVoid != nil {
-					if err := l.BeforeVoid(ctx, tx, rows); err != nil {
-						return nil, err
-					}
-				}
-				out := make([]Outcome, len(rows))
-				for i, row := range rows {
-					id, err := s.terminate(ctx, tx, l.BizType, baseOf(row).ID)
-					if err != nil {
-						return nil, err
-					}
-					out[i] = Outcome{ID: baseOf(row).ID, AuditStatus: Voided, ProcessID: id}
-				}
-				return out, res.SetFields(ctx, tx, rows, map[string]any{"status": Voided})
-			}},
-	}
+				out[i] = Outcome{ID: resource.BaseOf(row).ID, AuditStatus: Approved, ProcessID: id}
+			}
+			return out, res.SetFields(ctx, tx, rows, map[string]any{"status": Approved})
+		}}
 	if !l.Void {
-		return cmds[:1]
+		return []resource.Command[T]{start}
 	}
-	return cmds
+	void := resource.Command[T]{Name: "cancellation", Label: msgVoid, Button: "cancellation", Done: msgVoidDone, Confirm: msgVoidConfirm,
+		From: &resource.States{Field: "status", Values: []int{Draft, Rejected, Approved}},
+		Run: func(ctx context.Context, tx bun.Tx, res *resource.Resource[T], rows []*T, _ *resource.CommandRequest) (any, error) {
+			if l.BeforeVoid != nil {
+				if err := l.BeforeVoid(ctx, tx, rows); err != nil {
+					return nil, err
+				}
+			}
+			out := make([]Outcome, len(rows))
+			for i, row := range rows {
+				id, err := s.terminate(ctx, tx, l.BizType, resource.BaseOf(row).ID)
+				if err != nil {
+					return nil, err
+				}
+				out[i] = Outcome{ID: resource.BaseOf(row).ID, AuditStatus: Voided, ProcessID: id}
+			}
+			return out, res.SetFields(ctx, tx, rows, map[string]any{"status": Voided})
+		}}
+	return []resource.Command[T]{start, void}
 }
-
-func baseOf(row any) *resource.Base { return resource.BaseOf(row) }
 
 // approveAtOnce records a submission approved at once: the process and its
 // two log lines (submitted; approved by the system, since no workflow runs).
+// The engine's Insert stamps them as the caller's, in the row's tenant.
 func approveAtOnce[T any](ctx context.Context, s *Service, tx bun.Tx, l Lifecycle[T], row *T) (wire.ID, error) {
 	p := authz.From(ctx)
 	now := wire.Now()
-	b := baseOf(row)
+	b := resource.BaseOf(row)
 	proc := &Process{BizType: l.BizType, BizID: b.ID, InitiatorID: p.UserID, StartTime: now, EndTime: now, ProcessStatus: ProcessApproved}
-	proc.ID = db.NewID()
+	proc.ID, proc.TenantID, proc.Status = db.NewID(), b.TenantID, Approved
 	proc.ProcessNo = "AP" + proc.ID.String()
 	if l.No != nil {
 		proc.BizNo = truncate(l.No(row), 64)
@@ -121,15 +118,13 @@ func approveAtOnce[T any](ctx context.Context, s *Service, tx bun.Tx, l Lifecycl
 	if l.Title != nil {
 		proc.Title = truncate(l.Title(row), 200)
 	}
-	proc.TenantID, proc.CreateUser, proc.UpdateUser, proc.CreateDept = b.TenantID, p.UserID, p.UserID, p.DeptID
-	proc.CreateTime, proc.UpdateTime, proc.Status, proc.Version = now, now, Approved, 1
-	if _, err := tx.NewInsert().Model(proc).Exec(ctx); err != nil {
+	if err := s.res.process.Insert(ctx, tx, proc); err != nil {
 		return 0, err
 	}
-	if err := s.log(ctx, tx, proc.ID, ActionSubmit, ""); err != nil {
+	if err := s.log(ctx, tx, proc, ActionSubmit, ""); err != nil {
 		return 0, err
 	}
-	return proc.ID, s.log(ctx, tx, proc.ID, ActionApprove, msgAutoApprove.In(i18n.From(ctx)))
+	return proc.ID, s.log(ctx, tx, proc, ActionApprove, msgAutoApprove.In(i18n.From(ctx)))
 }
 
 func truncate(s string, n int) string {
@@ -139,31 +134,26 @@ func truncate(s string, n int) string {
 	return s
 }
 
-// terminate closes the row's latest approved process with a terminate log
-// line; a row never submitted has none.
+// terminate closes the row's latest process with a terminate log line; a
+// row never submitted has none.
 func (s *Service) terminate(ctx context.Context, tx bun.Tx, bizType string, bizID wire.ID) (wire.ID, error) {
-	p := authz.From(ctx)
-	var procID wire.ID
-	err := tx.NewSelect().Table("bb_tgprocess").Column("id").
-		Where("tenant_id = ? AND biz_type = ? AND biz_id = ? AND is_deleted = 0", p.TenantID, bizType, bizID).
-		OrderExpr("id DESC").Limit(1).Scan(ctx, &procID)
-	if err != nil || procID == 0 {
-		return 0, ignoreNoRows(err)
-	}
-	now := wire.Now()
-	if _, err := tx.NewUpdate().Table("bb_tgprocess").Set("process_status = ?", ProcessTerminated).Set("end_time = ?", now).
-		Set("update_user = ?", p.UserID).Set("update_time = ?", now).Set("version = version + 1").
-		Where("id = ?", procID).Exec(ctx); err != nil {
+	var procs []*Process
+	q, err := s.res.process.Select(ctx, tx, &procs)
+	if err != nil {
 		return 0, err
 	}
-	return procID, s.log(ctx, tx, procID, ActionTerminate, msgVoid.In(i18n.From(ctx)))
+	if err := q.Where("biz_type = ? AND biz_id = ?", bizType, bizID).OrderExpr("id DESC").Limit(1).Scan(ctx); err != nil || len(procs) == 0 {
+		return 0, err
+	}
+	if err := s.res.process.SetFields(ctx, tx, procs, map[string]any{"processStatus": ProcessTerminated, "endTime": wire.Now()}); err != nil {
+		return 0, err
+	}
+	return procs[0].ID, s.log(ctx, tx, procs[0], ActionTerminate, msgVoid.In(i18n.From(ctx)))
 }
 
-func (s *Service) log(ctx context.Context, tx bun.Tx, procID wire.ID, action int, comment string) error {
-	p := authz.From(ctx)
-	now := wire.Now()
-	return db.InsertRow(ctx, tx, "bb_tgprocess_log", map[string]any{"id": db.NewID(), "tenant_id": p.TenantID,
-		"create_user": p.UserID, "create_dept": p.DeptID, "create_time": now, "update_user": p.UserID, "update_time": now,
-		"status": 1, "is_deleted": 0, "version": 1,
-		"process_id": procID, "node_name": "", "action": action, "operator_id": p.UserID, "comment": comment, "acted_at": now})
+// log adds one step to a process, as the caller.
+func (s *Service) log(ctx context.Context, tx bun.Tx, proc *Process, action int, comment string) error {
+	entry := &ProcessLog{ProcessID: proc.ID, Action: action, OperatorID: authz.From(ctx).UserID, Comment: comment, ActedAt: wire.Now()}
+	entry.TenantID = proc.TenantID
+	return s.res.log.Insert(ctx, tx, entry)
 }

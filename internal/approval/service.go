@@ -1,9 +1,6 @@
 package approval
 
 import (
-	"database/sql"
-	"errors"
-
 	"github.com/go-chi/chi/v5"
 
 	"github.com/bluebird/console/internal/platform/db"
@@ -40,11 +37,4 @@ func (s *Service) Mount(r chi.Router, env *resource.Env) []resource.Registered {
 	}, resource.Hooks[Process]{})
 	s.res.process.Mount(r, env)
 	return []resource.Registered{s.res.process}
-}
-
-func ignoreNoRows(err error) error {
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil
-	}
-	return err
 }

@@ -74,11 +74,7 @@ func (s *Service) rootPosition(ctx context.Context, tx bun.Tx, w *Warehouse, isN
 
 // removePositionsOf removes a removed warehouse's positions with it.
 func (s *Service) removePositionsOf(ctx context.Context, tx bun.Tx, warehouseIDs []wire.ID) error {
-	p := authz.From(ctx)
-	_, err := tx.NewUpdate().Table("bb_warehouse_position").Set("is_deleted = 1").Set("update_user = ?", p.UserID).
-		Set("update_time = ?", wire.Now()).Set("version = version + 1").
-		Where("warehouse_id IN (?) AND tenant_id = ? AND is_deleted = 0", bun.In(warehouseIDs), p.TenantID).Exec(ctx)
-	return err
+	return s.Positions.RemoveWhere(ctx, tx, authz.From(ctx).TenantID, "warehouse_id IN (?)", bun.In(warehouseIDs))
 }
 
 // positionInItsWarehouse: a position hangs under a position of its own

@@ -149,7 +149,8 @@ var errRuleInUse = i18n.T("编码规则%s已生成过编号,不能删除;不再�
 
 // beforeRemoveRules refuses to delete a rule that has given numbers (its
 // counter has rows): its numbers stand in documents, and a new rule of the
-// same shape would hand them out again. The segments go with the rule.
+// same shape would hand them out again. The segments, the rule's lines, go
+// with it (the engine removes lines with their parent).
 func beforeRemoveRules(ctx context.Context, tx bun.Tx, ids []wire.ID) error {
 	var used []string
 	err := tx.NewSelect().Table("bb_code_rule").Column("rule_code").
@@ -161,11 +162,7 @@ func beforeRemoveRules(ctx context.Context, tx bun.Tx, ids []wire.ID) error {
 	if len(used) > 0 {
 		return httpx.BadRequest(errRuleInUse.Format(strings.Join(used, ", ")))
 	}
-	p := authz.From(ctx)
-	_, err = tx.NewUpdate().Table("bb_code_rule_detail").Set("is_deleted = 1").Set("update_user = ?", p.UserID).
-		Set("update_time = ?", wire.Now()).Set("version = version + 1").
-		Where("rule_id IN (?) AND tenant_id = ? AND is_deleted = 0", bun.In(ids), p.TenantID).Exec(ctx)
-	return err
+	return nil
 }
 
 // --- segments ---

@@ -37,9 +37,6 @@ const (
 // DefaultCurrency is a price line's currency when none is given (domain.md §5).
 const DefaultCurrency = "CNY"
 
-// MaxRating is the best supplier rating; 0 is "not rated".
-const MaxRating = 5
-
 // Customer is a party the company sells to. Its status (resource.Base) is
 // the audit status, dictionary audit_status, moved only by its commands.
 //
@@ -85,7 +82,7 @@ type Supplier struct {
 	BankName     string           `bun:"bank_name" json:"bankName" f:"label=开户银行|Bank;max=128;hide"`
 	BankAccount  string           `bun:"bank_account" json:"bankAccount" f:"label=银行账号|Bank account;max=64;pattern=^[A-Za-z0-9 -]+$;hide"`
 	PaymentTerms string           `bun:"payment_terms" json:"paymentTerms" f:"label=付款条件|Payment terms;max=255;hide"`
-	Rating       int              `bun:"rating" json:"rating" f:"label=评级|Rating;min=0;sort"`
+	Rating       int              `bun:"rating" json:"rating" f:"label=评级(0为不评级)|Rating (0: none);min=0;max=5;sort"`
 	IsEffective  int              `bun:"is_effective" json:"isEffective" f:"label=生效状态|Effective status;req;msg=请选择生效状态|Please select the effective status;dict=effective_status;search;default=2"`
 	Remark       string           `bun:"remark" json:"remark" f:"label=备注|Remark;type=text;max=500;hide"`
 	Details      []SupplierDetail `bun:"-" json:"details"`

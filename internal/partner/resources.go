@@ -141,7 +141,6 @@ func (s *Service) declare() *Resources {
 var (
 	msgEffective = i18n.T("生效状态应为1(未生效)或2(已生效)", "The effective status is 1 (not effective) or 2 (effective)")
 	msgYesNo     = i18n.T("默认供应商应为1(否)或2(是)", "Default supplier is 1 (no) or 2 (yes)")
-	msgRating    = i18n.T("评级应为1到5,不评级为0", "The rating is 1 to 5, or 0 for none")
 	msgValidTo   = i18n.T("失效日期不能早于生效日期", "Valid to cannot be before valid from")
 )
 
@@ -161,10 +160,6 @@ func validateCustomer(ctx context.Context, row *Customer, present map[string]boo
 func validateSupplier(ctx context.Context, row *Supplier, present map[string]bool, isNew bool) error {
 	if checked(present, isNew, "isEffective") && row.IsEffective != NotEffective && row.IsEffective != Effective {
 		return resource.FieldErrorOf(ctx, "isEffective", msgEffective)
-	}
-	// the tag's max bounds text lengths, not numbers: the upper bound is here
-	if checked(present, isNew, "rating") && (row.Rating < 0 || row.Rating > MaxRating) {
-		return resource.FieldErrorOf(ctx, "rating", msgRating)
 	}
 	return nil
 }

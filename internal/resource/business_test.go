@@ -43,7 +43,7 @@ type bizOrderLine struct {
 	Base
 	OrderID wire.ID `bun:"order_id" json:"orderId" f:"label=单据|Order;ro;hide"`
 	ItemID  wire.ID `bun:"item_id" json:"itemId" f:"label=物料|Item;req;ref=blade-test/item"`
-	Qty     int     `bun:"qty" json:"qty" f:"label=数量|Quantity;req;min=1"`
+	Qty     int     `bun:"qty" json:"qty" f:"label=数量|Quantity;req;min=1;max=1000"`
 	Note    string  `bun:"note" json:"note" f:"label=备注|Note;max=20"`
 }
 
@@ -138,7 +138,7 @@ func codes(items []bizItem) string {
 // as empty; another tenant sees none of the rows.
 func TestViewJoinsScopedColumns(t *testing.T) {
 	bizEnv(t, func(t *testing.T, e *apiEnv) {
-		brands, items := seedBiz(e)
+		brands, _ := seedBiz(e)
 		var page bizPage
 		page = bizPage{}
 		e.ok("a", "GET", "/blade-test/item/selectItemVOPage?current=1&size=10", nil, &page)
@@ -187,7 +187,6 @@ func TestViewJoinsScopedColumns(t *testing.T) {
 			t.Errorf("another tenant sees %+v", page.Records)
 		}
 		e.refused(400, "a", "GET", "/blade-test/item/selectItemVOPage?descs=brandCode", nil)
-		_ = items
 	})
 }
 
@@ -309,6 +308,10 @@ func TestLines(t *testing.T) {
 		}})
 		if msg != "第2行: 数量不能小于1" || fields["details[1].qty"] != "数量不能小于1" {
 			t.Errorf("line validation: %q %v", msg, fields)
+		}
+		msg, _ = e.refused(400, "a", "POST", "/blade-test/order/submit", map[string]any{"orderNo": "O2", "details": []map[string]any{{"itemId": items[0].ID, "qty": 1001}}})
+		if msg != "第1行: 数量不能大于1000" {
+			t.Errorf("an integer above its max: %q", msg)
 		}
 		msg, _ = e.refused(400, "en:a", "POST", "/blade-test/order/submit", map[string]any{"orderNo": "O2", "details": []map[string]any{{"qty": 1}}})
 		if msg != "Line 1: Please enter item" {

@@ -64,7 +64,6 @@ type States struct {
 // CommandRequest is what Run gets besides the rows.
 type CommandRequest struct {
 	Values url.Values // query and form parameters
-	lang   i18n.Lang
 }
 
 // Int reads a required integer parameter that must be one of allowed.
@@ -212,7 +211,7 @@ func (r *Resource[T]) runCommand(req *http.Request, name string) (any, error) {
 		if err := r.checkStates(ctx, tx, c, rows); err != nil {
 			return err
 		}
-		out, err = c.Run(ctx, tx, r, rows, &CommandRequest{Values: values, lang: i18n.From(ctx)})
+		out, err = c.Run(ctx, tx, r, rows, &CommandRequest{Values: values})
 		return err
 	})
 	if err != nil {

@@ -194,7 +194,8 @@ func parseFields(t reflect.Type) ([]*Field, error) {
 	return out, nil
 }
 
-// intBound reads max=N (characters of text) or min=N (least integer).
+// intBound reads max=N (characters of text, or the greatest integer) or
+// min=N (least integer).
 func (f *Field) intBound(key, val string) error {
 	n, err := strconv.Atoi(val)
 	if err != nil {
@@ -334,4 +335,22 @@ func (f *Field) applyTag(tag string) error {
 		f.Filter = "equal"
 	}
 	return nil
+}
+
+// setDefault gives an unsent field of a new row its declared default.
+func setDefault(f *Field, fv reflect.Value) {
+	switch {
+	case fv.Type() == decimalType:
+		if d, err := wire.ParseDecimal(f.Default); err == nil {
+			fv.Set(reflect.ValueOf(d))
+		}
+	case fv.Kind() == reflect.String:
+		fv.SetString(f.Default)
+	case fv.CanInt():
+		if n, err := strconv.ParseInt(f.Default, 10, 64); err == nil {
+			fv.SetInt(n)
+		}
+	case fv.Kind() == reflect.Bool:
+		fv.SetBool(f.Default == "true")
+	}
 }

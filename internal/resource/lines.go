@@ -10,7 +10,6 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"github.com/bluebird/console/internal/platform/authz"
 	"github.com/bluebird/console/internal/platform/httpx"
 	"github.com/bluebird/console/internal/platform/i18n"
 	"github.com/bluebird/console/internal/platform/wire"
@@ -214,11 +213,8 @@ func (r *Resource[T]) syncLines(ctx context.Context, tx bun.Tx, parent *Base, is
 			gone = append(gone, id)
 		}
 	}
-	p := authz.From(ctx)
 	if len(gone) > 0 {
-		if _, err := tx.NewUpdate().Table(r.spec.Table).Set("is_deleted = 1").Set("update_user = ?", p.UserID).
-			Set("update_time = ?", wire.Now()).Set("version = version + 1").
-			Where("id IN (?) AND tenant_id = ?", bun.In(gone), parent.TenantID).Exec(ctx); err != nil {
+		if err := r.RemoveWhere(ctx, tx, parent.TenantID, "id IN (?)", bun.In(gone)); err != nil {
 			return err
 		}
 	}
@@ -318,16 +314,10 @@ func (r *Resource[T]) loadLines(ctx context.Context, idb bun.IDB, lines *Lines, 
 }
 
 // removeLines removes the lines of removed parents.
+// The parents are the caller's, so their lines are removed in whatever
+// tenant they are (the super user removes rows of other tenants).
 func (r *Resource[T]) removeLines(ctx context.Context, tx bun.Tx, lines *Lines, parentIDs []wire.ID) error {
-	p, err := principal(ctx)
-	if err != nil {
-		return err
-	}
-	parentField := r.meta.byName[lines.Parent]
-	_, err = tx.NewUpdate().Table(r.spec.Table).Set("is_deleted = 1").Set("update_user = ?", p.UserID).
-		Set("update_time = ?", wire.Now()).Set("version = version + 1").
-		Where("? IN (?) AND is_deleted = 0", bun.Ident(parentField.Column), bun.In(parentIDs)).Exec(ctx)
-	return err
+	return r.RemoveWhere(ctx, tx, "", "? IN (?)", bun.Ident(r.meta.byName[lines.Parent].Column), bun.In(parentIDs))
 }
 
 // withLines fills the lines of rows (detail, and anything else that

@@ -35,8 +35,8 @@ const KeywordParam = "keyword"
 type Cond struct {
 	Fields []*Field // the keyword condition's fields
 	Field  *Field
-	Op    string // equal notequal like notlike likeleft likeright gt ge lt le null notnull dategt datege datelt datele dateequal
-	Value any
+	Op     string // equal notequal like notlike likeleft likeright gt ge lt le null notnull dategt datege datelt datele dateequal
+	Value  any
 }
 
 // Order is one whitelisted sort.

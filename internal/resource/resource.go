@@ -580,6 +580,9 @@ func (r *Resource[T]) Check(ctx context.Context, row *T, present map[string]bool
 		if f.Min != nil && (fv.Kind() == reflect.Int || fv.Kind() == reflect.Int64) && fv.Int() < int64(*f.Min) {
 			fail(f, i18n.T(f.Label.Zh+"不能小于%d", f.Label.En+" must be at least %d").Format(*f.Min))
 		}
+		if f.Max > 0 && (fv.Kind() == reflect.Int || fv.Kind() == reflect.Int64) && fv.Int() > int64(f.Max) {
+			fail(f, i18n.T(f.Label.Zh+"不能大于%d", f.Label.En+" must be at most %d").Format(f.Max))
+		}
 		// A Go int is an INTEGER column (int64 is BIGINT), which PostgreSQL
 		// bounds to 32 bits.
 		if fv.Kind() == reflect.Int && fv.Int() != int64(int32(fv.Int())) {
@@ -861,6 +864,24 @@ func (r *Resource[T]) Remove(ctx context.Context, idb bun.IDB, ids []wire.ID) (i
 		return 0, err
 	}
 	return res.RowsAffected()
+}
+
+// RemoveWhere soft-deletes the live rows matching where (of tenantID; ""
+// for rows whose tenant the caller has settled already), stamped as the
+// caller's: rows that go with another row (a document's lines, a
+// warehouse's positions), which the caller's data scope must not keep alive.
+func (r *Resource[T]) RemoveWhere(ctx context.Context, idb bun.IDB, tenantID, where string, args ...any) error {
+	p, err := principal(ctx)
+	if err != nil {
+		return err
+	}
+	q := idb.NewUpdate().Table(r.spec.Table).Set("is_deleted = 1").Set("update_user = ?", p.UserID).
+		Set("update_time = ?", wire.Now()).Set("version = version + 1").Where("is_deleted = 0").Where(where, args...)
+	if tenantID != "" {
+		q = q.Where("tenant_id = ?", tenantID)
+	}
+	_, err = q.Exec(ctx)
+	return err
 }
 
 var msgRemoved = i18n.T("删除成功", "Deleted")

@@ -1,12 +1,6 @@
 package resource
 
-import (
-	"context"
-	"reflect"
-	"strconv"
-
-	"github.com/bluebird/console/internal/platform/wire"
-)
+import "context"
 
 // A submit with an id updates only the JSON keys its body carried, so the
 // save hooks must know them too: a department edit that did not send
@@ -45,22 +39,4 @@ func linePresentOf(ctx context.Context, n int) []map[string]bool {
 		}
 	}
 	return out
-}
-
-// setDefault gives an unsent field of a new row its declared default.
-func setDefault(f *Field, fv reflect.Value) {
-	switch {
-	case fv.Type() == decimalType:
-		if d, err := wire.ParseDecimal(f.Default); err == nil {
-			fv.Set(reflect.ValueOf(d))
-		}
-	case fv.Kind() == reflect.String:
-		fv.SetString(f.Default)
-	case fv.CanInt():
-		if n, err := strconv.ParseInt(f.Default, 10, 64); err == nil {
-			fv.SetInt(n)
-		}
-	case fv.Kind() == reflect.Bool:
-		fv.SetBool(f.Default == "true")
-	}
 }

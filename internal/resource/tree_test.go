@@ -1,21 +1,11 @@
 package resource
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/go-chi/chi/v5"
-
-	"github.com/bluebird/console/internal/platform/authz"
-	"github.com/bluebird/console/internal/platform/db"
 	"github.com/bluebird/console/internal/platform/i18n"
 	"github.com/bluebird/console/internal/platform/wire"
 )
@@ -39,139 +29,33 @@ const treeDDL = `CREATE TABLE %s (
 	update_user BIGINT, update_time TIMESTAMP, status INT, is_deleted INT, version INT,
 	parent_id BIGINT NOT NULL DEFAULT 0, ancestors VARCHAR(2000) NOT NULL DEFAULT '', name VARCHAR(64), name_en VARCHAR(64), sort INT)`
 
-// Callers, named by the X-Test-Caller header.
-var treeCallers = map[string]*authz.Principal{
-	"a":     {UserID: 1, TenantID: "100001", RoleAliases: []string{authz.RoleAdmin}},
-	"b":     {UserID: 2, TenantID: "100002", RoleAliases: []string{authz.RoleAdmin}},
-	"clerk": {UserID: 3, TenantID: "100001", RoleAliases: []string{"clerk"}},
-	"super": {UserID: 4, TenantID: authz.SuperTenant, RoleAliases: []string{authz.RoleSuper}},
-}
-
-// ownRows is a data scope that shows a plain user the rows they created.
-type ownRows struct{}
-
-func (ownRows) Where(_ context.Context, p *authz.Principal, _, _ string, _ func(string) bool) (string, []any, error) {
-	return "create_user = ?", []any{p.UserID}, nil
-}
-
-type treeRefs map[string]Registered
-
-func (m treeRefs) Get(key string) Registered { return m[key] }
-
 type treeEnv struct {
-	t       *testing.T
-	handler http.Handler
+	*apiEnv
 	node    *Resource[treeRow] // blade-test/node: tenant rows, ancestors, lazy, data scope
 	cascade *Resource[treeRow] // blade-test/cascade: global rows whose remove takes the subtree
 }
 
-// eachTreeDB runs fn on a fresh pair of tree tables in every database at hand.
+// eachTreeDB runs fn on a fresh pair of tree tables in every database at
+// hand, through the engine's test harness (harness_test.go).
 func eachTreeDB(t *testing.T, fn func(t *testing.T, e *treeEnv)) {
-	kinds := map[string]func() (*db.DB, error){
-		"sqlite": func() (*db.DB, error) { return db.OpenSQLite(filepath.Join(t.TempDir(), "tree.db")) },
+	e := &treeEnv{}
+	declare := func(tables map[string]string) []Registered {
+		e.node = New(Spec{Service: "blade-test", Name: "node", Table: tables["tree_node"], Label: i18n.T("节点", "Node"),
+			Scope: Tenant, DataScope: true, MenuCode: "node", DefaultOrder: "sort ASC, id ASC",
+			Tree: &Tree{Parent: "parentId", Label: "name", LabelEn: "nameEn", Ancestors: "ancestors", ParentName: "parentName", Lazy: true},
+		}, Hooks[treeRow]{})
+		e.cascade = New(Spec{Service: "blade-test", Name: "cascade", Table: tables["tree_cascade"], Label: i18n.T("字典", "Dictionary"),
+			Scope: Global, DefaultOrder: "sort ASC, id ASC",
+			Tree: &Tree{Parent: "parentId", Label: "name", Cascade: true},
+		}, Hooks[treeRow]{})
+		return []Registered{e.node, e.cascade}
 	}
-	if url := os.Getenv("BLUEBIRD_TEST_PG"); url != "" {
-		kinds["postgres"] = func() (*db.DB, error) { return db.OpenPostgres(url) }
-	}
-	for kind, open := range kinds {
-		t.Run(kind, func(t *testing.T) {
-			d, err := open()
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { d.Close() })
-			ctx := context.Background()
-			suffix := fmt.Sprintf("%d_%d", os.Getpid(), db.NewID())
-			nodes, cascades := "tree_node_"+suffix, "tree_cascade_"+suffix
-			for _, table := range []string{nodes, cascades} {
-				if _, err := d.ExecContext(ctx, fmt.Sprintf(treeDDL, table)); err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { d.ExecContext(context.Background(), "DROP TABLE "+table) })
-			}
-			e := &treeEnv{t: t}
-			e.node = New(Spec{Service: "blade-test", Name: "node", Table: nodes, Label: i18n.T("节点", "Node"),
-				Scope: Tenant, DataScope: true, MenuCode: "node", DefaultOrder: "sort ASC, id ASC",
-				Tree: &Tree{Parent: "parentId", Label: "name", LabelEn: "nameEn", Ancestors: "ancestors", ParentName: "parentName", Lazy: true},
-			}, Hooks[treeRow]{})
-			e.cascade = New(Spec{Service: "blade-test", Name: "cascade", Table: cascades, Label: i18n.T("字典", "Dictionary"),
-				Scope: Global, DefaultOrder: "sort ASC, id ASC",
-				Tree: &Tree{Parent: "parentId", Label: "name", Cascade: true},
-			}, Hooks[treeRow]{})
-			env := &Env{DB: d, Scope: ownRows{}, Refs: treeRefs{"blade-test/node": e.node, "blade-test/cascade": e.cascade}}
-			r := chi.NewRouter()
-			r.Use(db.TrackRequests, func(next http.Handler) http.Handler {
-				return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-					if p := treeCallers[req.Header.Get("X-Test-Caller")]; p != nil {
-						req = req.WithContext(authz.With(req.Context(), p))
-					}
-					next.ServeHTTP(w, req)
-				})
-			})
-			e.node.Mount(r, env)
-			e.cascade.Mount(r, env)
-			e.handler = r
+	eachDB(t, map[string]string{"tree_node": treeDDL, "tree_cascade": treeDDL}, declare,
+		func(env *Env) { env.Scope = createdRows{} },
+		func(t *testing.T, api *apiEnv) {
+			e.apiEnv = api
 			fn(t, e)
 		})
-	}
-}
-
-type treeAnswer struct {
-	Status int
-	Code   int             `json:"code"`
-	Msg    string          `json:"msg"`
-	Data   json.RawMessage `json:"data"`
-}
-
-func (e *treeEnv) call(who, method, path string, body any) treeAnswer {
-	e.t.Helper()
-	var rd *bytes.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	} else {
-		rd = bytes.NewReader(nil)
-	}
-	req := httptest.NewRequest(method, path, rd)
-	req.Header.Set("X-Test-Caller", who)
-	req.Header.Set("Content-Type", "application/json")
-	if strings.HasPrefix(who, "en:") {
-		req.Header.Set("X-Test-Caller", strings.TrimPrefix(who, "en:"))
-		req.Header.Set("Accept-Language", "en")
-	}
-	w := httptest.NewRecorder()
-	e.handler.ServeHTTP(w, req)
-	a := treeAnswer{Status: w.Code}
-	if err := json.Unmarshal(w.Body.Bytes(), &a); err != nil {
-		a.Msg = w.Body.String() // the router's own 404 or 405
-	}
-	return a
-}
-
-// ok calls and wants a 200, decoding the data into v.
-func (e *treeEnv) ok(who, method, path string, body, v any) {
-	e.t.Helper()
-	a := e.call(who, method, path, body)
-	if a.Status != 200 {
-		e.t.Fatalf("%s %s as %s: %d %s", method, path, who, a.Status, a.Msg)
-	}
-	if v != nil {
-		if err := json.Unmarshal(a.Data, v); err != nil {
-			e.t.Fatalf("%s %s: %v in %s", method, path, err, a.Data)
-		}
-	}
-}
-
-// refused calls and wants status; it returns the message and the field errors.
-func (e *treeEnv) refused(status int, who, method, path string, body any) (string, map[string]string) {
-	e.t.Helper()
-	a := e.call(who, method, path, body)
-	if a.Status != status {
-		e.t.Fatalf("%s %s as %s: %d %s, want %d", method, path, who, a.Status, a.Msg, status)
-	}
-	var fields map[string]string
-	_ = json.Unmarshal(a.Data, &fields)
-	return a.Msg, fields
 }
 
 // add inserts a row under parent and returns it.
@@ -190,7 +74,7 @@ func (e *treeEnv) get(who, res string, id wire.ID) treeRow {
 }
 
 // move submits a new parent with the row's current version.
-func (e *treeEnv) move(who, res string, id, parent wire.ID) treeAnswer {
+func (e *treeEnv) move(who, res string, id, parent wire.ID) apiAnswer {
 	e.t.Helper()
 	v := e.get(who, res, id).Version
 	return e.call(who, "POST", "/blade-test/"+res+"/submit", map[string]any{"id": id, "parentId": parent, "version": v})
@@ -365,7 +249,7 @@ func TestTreeReadsAreScoped(t *testing.T) {
 		root := e.add("a", "node", 0, "root")
 		child := e.add("a", "node", root.ID, "child")
 		e.add("a", "node", child.ID, "grand")
-		clerkRow := e.add("clerk", "node", 0, "clerk's") // the clerk may not hang it under the admin's root...
+		clerkRow := e.add("clerk", "node", 0, "clerk's")                     // the clerk may not hang it under the admin's root...
 		if a := e.move("a", "node", clerkRow.ID, root.ID); a.Status != 200 { // ...the admin may
 			t.Fatalf("move the clerk's row: %s", a.Msg)
 		}

@@ -2,6 +2,9 @@ package system
 
 import (
 	"context"
+	"database/sql"
+	"errors"
+	"log/slog"
 
 	"github.com/uptrace/bun"
 
@@ -52,6 +55,10 @@ func (s *Service) DictLabel(ctx context.Context, idb bun.IDB, code string, biz b
 		q = q.Table("blade_dict")
 	}
 	if err := q.Scan(ctx, &row); err != nil {
+		if !errors.Is(err, sql.ErrNoRows) {
+			// the message falls back to the key; the failure is the operator's to see
+			slog.WarnContext(ctx, "dictionary label", "code", code, "key", key, "err", err)
+		}
 		return ""
 	}
 	if i18n.From(ctx) == i18n.En && row.ValueEn != "" {

@@ -36,16 +36,6 @@ const baseColumns = `id BIGINT PRIMARY KEY,
   is_deleted INTEGER NOT NULL DEFAULT 0,
   version INTEGER NOT NULL DEFAULT 1`
 
-// decimalColumn is the column type of an exact decimal: NUMERIC on
-// PostgreSQL; on SQLite, whose NUMERIC affinity would turn long values into
-// doubles, text compared through the DECIMAL collation.
-func decimalColumn(postgres bool, precision, scale int) string {
-	if postgres {
-		return fmt.Sprintf("NUMERIC(%d,%d)", precision, scale)
-	}
-	return "TEXT COLLATE DECIMAL"
-}
-
 // migrationFuncs are the template's words for one database.
 func migrationFuncs(postgres bool) template.FuncMap {
 	return template.FuncMap{
@@ -54,7 +44,7 @@ func migrationFuncs(postgres bool) template.FuncMap {
 			if precision < 1 || precision > 38 || scale < 0 || scale > precision {
 				return "", fmt.Errorf("decimal %d %d: precision 1..38, scale 0..precision", precision, scale)
 			}
-			return decimalColumn(postgres, precision, scale), nil
+			return DecimalColumnType(postgres, precision, scale), nil
 		},
 		// unique is a tenant's unique key among live rows: every business
 		// unique key starts with tenant_id and ignores soft-deleted rows.

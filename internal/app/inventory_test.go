@@ -3,6 +3,7 @@ package app_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -107,10 +108,10 @@ func TestWarehousesAndPositions(t *testing.T) {
 		c.PostJSON(basic+"warehouseposition/submit", map[string]any{"warehouseId": w.ID, "parentId": a.ID, "warehouseKey": "A", "warehouseName": "dup"}).Fail(t, 400)
 		var tree []treeNode
 		c.Get(basic+"warehouseposition/tree", apptest.Q("warehouseId", w.ID)).OK(t, &tree)
-		if len(tree) != 1 || tree[0].Title != "默认库位" || len(tree[0].Children) != 1 || tree[0].Children[0].Children[0].Title != "A区1号架" {
+		if len(tree) != 1 || tree[0].Title != "原料仓" || len(tree[0].Children) != 1 || tree[0].Children[0].Children[0].Title != "A区1号架" {
 			t.Fatalf("position tree %+v", tree)
 		}
-		c.Get(basic+"warehouseposition/tree", nil).Fail(t, 400) // which warehouse?
+		c.Get(basic+"warehouseposition/tree", apptest.Q("warehouseId", "abc")).Fail(t, 400)
 		var detail positionRow
 		c.Get(basic+"warehouseposition/detail", apptest.Q("id", a1.ID)).OK(t, &detail)
 		if detail.ParentName != "A区" {
@@ -121,6 +122,19 @@ func TestWarehousesAndPositions(t *testing.T) {
 		c.PostJSON(basic+"warehouse/submit", map[string]any{"warehouseCode": "W2", "warehouseName": "成品仓", "warehouseType": 2}).OK(t, &w2)
 		c.PostJSON(basic+"warehouseposition/submit", map[string]any{"warehouseId": w2.ID, "parentId": a.ID, "warehouseKey": "X", "warehouseName": "x"}).Fail(t, 400)
 		c.Edit(basic+"warehouseposition/submit", map[string]any{"id": a.ID, "parentId": a1.ID}).Fail(t, 400)
+		// without warehouseId the tree holds every warehouse, each root named
+		// after its warehouse and renamed with it
+		c.Edit(basic+"warehouse/submit", map[string]any{"id": w2.ID, "warehouseName": "成品库"}).OK(t, nil)
+		tree = nil
+		c.Get(basic+"warehouseposition/tree", nil).OK(t, &tree)
+		titles := []string{}
+		for _, n := range tree {
+			titles = append(titles, n.Title)
+		}
+		slices.Sort(titles)
+		if !slices.Equal(titles, []string{"原料仓", "成品库"}) || len(tree[0].Children)+len(tree[1].Children) != 1 {
+			t.Errorf("the tree of every warehouse: %+v", tree)
+		}
 		c.Post(basic+fmt.Sprintf("warehouseposition/remove?ids=%s", a.ID), nil).Fail(t, 400) // its child first
 		// effective and not effective
 		c.Post(basic+"warehouse/doEffective", apptest.Q("ids", w.ID, "effectiveStatus", "2")).OK(t, nil)

@@ -146,15 +146,19 @@ func ids[T any](rows []*T) []wire.ID {
 	return out
 }
 
-// positionTreeFilter narrows tree and lazy-tree to one warehouse
-// (warehouseId, required: positions of all warehouses are not one tree) and,
-// with onlyEffective=true, to effective positions.
+// positionTreeFilter narrows tree and lazy-tree to one warehouse when
+// warehouseId is given and, with onlyEffective=true, to effective positions.
+// Without warehouseId the tree holds every warehouse: each warehouse's root
+// position is named after it (rootPosition), so the roots read as the
+// warehouses themselves.
 func positionTreeFilter(r *http.Request, q *bun.SelectQuery) (*bun.SelectQuery, error) {
-	id, err := httpx.QueryID(r, "warehouseId")
-	if err != nil {
-		return nil, err
+	if r.URL.Query().Get("warehouseId") != "" {
+		id, err := httpx.QueryID(r, "warehouseId")
+		if err != nil {
+			return nil, err
+		}
+		q = q.Where("?TableAlias.warehouse_id = ?", id)
 	}
-	q = q.Where("?TableAlias.warehouse_id = ?", id)
 	if r.URL.Query().Get("onlyEffective") == "true" {
 		q = q.Where("?TableAlias.is_effective = ?", Effective)
 	}

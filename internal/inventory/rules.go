@@ -60,16 +60,31 @@ func (s *Service) noStockIn(ctx context.Context, tx bun.Tx, warehouseIDs, positi
 	return nil
 }
 
+// RootPositionKey is the code of the position every warehouse is created with.
+const RootPositionKey = "DEFAULT"
+
 // rootPosition gives a new warehouse its root position DEFAULT, so that
-// every posting has a position to name (domain.md §5).
+// every posting has a position to name (domain.md §5). The root bears the
+// warehouse's name and follows its renames: in a tree or picker of every
+// warehouse's positions, the roots read as the warehouses.
 func (s *Service) rootPosition(ctx context.Context, tx bun.Tx, w *Warehouse, isNew bool) error {
-	if !isNew {
+	if isNew {
+		root := &Position{WarehouseID: w.ID, WarehouseKey: RootPositionKey, WarehouseName: w.WarehouseName,
+			IsEffective: Effective, Ancestors: "0"}
+		root.TenantID = w.TenantID
+		return s.Positions.Insert(ctx, tx, root)
+	}
+	if !resource.Sent(ctx, "warehouseName") {
 		return nil
 	}
-	root := &Position{WarehouseID: w.ID, WarehouseKey: "DEFAULT", WarehouseName: i18n.T("默认库位", "Default location").In(i18n.From(ctx)),
-		IsEffective: Effective, Ancestors: "0"}
-	root.TenantID = w.TenantID
-	return s.Positions.Insert(ctx, tx, root)
+	// The root goes with its warehouse, like removePositionsOf: the
+	// caller's data scope over positions does not decide it.
+	_, err := tx.NewUpdate().Table("bb_warehouse_position").
+		Set("warehouse_name = ?", w.WarehouseName).Set("update_user = ?", authz.From(ctx).UserID).
+		Set("update_time = ?", wire.Now()).Set("version = version + 1").
+		Where("tenant_id = ? AND warehouse_id = ? AND parent_id = 0 AND warehouse_key = ? AND is_deleted = 0", w.TenantID, w.ID, RootPositionKey).
+		Exec(ctx)
+	return err
 }
 
 // removePositionsOf removes a removed warehouse's positions with it.

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiLogin } from './helpers.js';
 import { LANGUAGES, WORDS, newTenant, open, rowWith, search, shot, signIn, uniqueTag } from './masterdata-support.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -35,28 +34,12 @@ async function fill(template, rows) {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-// The seeded menus lack the material_import button (internal/seed/seeddata/menus.go gives materials
-// add/edit/delete/view/export and the approval buttons only), so nobody is granted the Import button.
-// Until they have it, the platform administrator adds it before the test's tenant is made: a new
-// tenant's administrator is granted every button under the business menus.
-async function ensureImportButton(request) {
-  const platform = await apiLogin(request);
-  const existing = await platform.get('/api/blade-system/menu/list?code=material_import');
-  if (existing.some((m) => m.code === 'material_import')) return;
-  const material = (await platform.get('/api/blade-system/menu/list?code=material')).find((m) => m.code === 'material');
-  await platform.post('/api/blade-system/menu/submit', {
-    parentId: material.id, code: 'material_import', name: '导入', nameEn: 'Import', alias: 'material_import',
-    source: 'UploadOutlined', sort: 55, category: 2, action: 1, isOpen: 1,
-  });
-}
-
 for (const lang of LANGUAGES) {
   const w = WORDS[lang];
   const x = TEXT[lang];
 
   test(`[${lang}] a material import lists every error of a bad file, then imports a good one`, async ({ page, request }) => {
     const tag = uniqueTag();
-    await ensureImportButton(request);
     const { tenantId, api } = await newTenant(request, `导入${tag}`);
     // a stored material that the good file updates by its code
     await api.post('/api/bluebird-basic/material/submit', { materialCode: `E${tag}`, materialName: `old ${tag}`, unit: 'pcs' });

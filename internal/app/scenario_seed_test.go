@@ -218,3 +218,54 @@ func TestSeedUpgradeAddsSocialProvider(t *testing.T) {
 		}
 	})
 }
+
+// TestSeedUpgradeAddsImportButtons: a database seeded before the Import
+// buttons gets them at the next start, once, held by the roles that may add
+// on the screen (a tenant's administrator among them) and by no other.
+func TestSeedUpgradeAddsImportButtons(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		ctx := context.Background()
+		d := h.App.DB
+		_, ta := h.NewTenant("Import Co")
+		var clerk struct {
+			ID string `json:"id"`
+		}
+		ta.PostJSON("/api/blade-system/role/submit", map[string]any{"roleName": "查看", "roleAlias": "viewer", "sort": 2}).OK(t, &clerk)
+		rows := menuRows(t, h.Admin(), "/api/blade-system/menu/list")
+		ta.PostJSON("/api/blade-system/role/grant", map[string]any{"roleIds": []string{clerk.ID},
+			"menuIds": []string{rows["basic"].ID, rows["material"].ID, rows["material_view"].ID}}).OK(t, nil)
+
+		// back to seed version 4: no import buttons
+		for _, q := range []string{
+			"DELETE FROM blade_role_menu WHERE menu_id IN (SELECT id FROM blade_menu WHERE code LIKE '%\\_import' ESCAPE '\\')",
+			"DELETE FROM blade_menu WHERE code LIKE '%\\_import' ESCAPE '\\'",
+			"UPDATE bb_setting SET setting_value = '4' WHERE setting_key = 'seed.version'",
+		} {
+			if _, err := d.NewRaw(q).Exec(ctx); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		for range 2 { // the second start adds nothing
+			if err := seed.Run(ctx, d); err != nil {
+				t.Fatal(err)
+			}
+		}
+		h.Admin().Get("/api/blade-auth/oauth/clear-cache", nil).OK(t, nil)
+		rows = menuRows(t, h.Admin(), "/api/blade-system/menu/list")
+		for _, code := range []string{"material", "brand", "warehouse_main", "customer_main", "supplier"} {
+			n, err := d.NewSelect().Table("blade_menu").Where("code = ? AND parent_id = ?", code+"_import", rows[code].ID).Count(ctx)
+			if err != nil || n != 1 {
+				t.Errorf("%s_import rows under %s: %d %v", code, code, n, err)
+			}
+		}
+		buttons := menuRows(t, ta, "/api/blade-system/menu/buttons")
+		if _, ok := buttons["material_import"]; !ok {
+			t.Error("the tenant's administrator lacks material_import")
+		}
+		var held int
+		if err := d.NewRaw(`SELECT COUNT(*) FROM blade_role_menu rm JOIN blade_menu m ON m.id = rm.menu_id
+			WHERE rm.role_id = ? AND m.code = 'material_import'`, clerk.ID).Scan(ctx, &held); err != nil || held != 0 {
+			t.Errorf("a role that may not add holds material_import: %d %v", held, err)
+		}
+	})
+}

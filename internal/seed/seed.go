@@ -29,6 +29,7 @@ var upgrades = []func(*seeder, context.Context) error{
 	(*seeder).upgrade2,
 	(*seeder).upgrade3,
 	(*seeder).upgrade4,
+	(*seeder).upgrade5,
 }
 
 // Version is the seed version a database holds once Run has run.

@@ -49,6 +49,62 @@ func (s *seeder) upgrade4(ctx context.Context) error {
 	return err
 }
 
+// upgrade5 adds the Import button to the master data screens that have an
+// Excel import, granted to every role that may add on that screen (the
+// platform admin and each tenant's administrator among them): importing is
+// adding many at once.
+func (s *seeder) upgrade5(ctx context.Context) error {
+	for _, code := range seeddata.ImportMenus {
+		if err := s.addButton(ctx, code, code+"_import", code+"_add"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// addButton adds a seeded button to each live menu with menuCode that has
+// no button with its code, and grants it to the roles holding that menu's
+// button like.
+func (s *seeder) addButton(ctx context.Context, menuCode, code, like string) error {
+	m, _, ok := findMenu(seeddata.Menus, "", menuCode)
+	if !ok {
+		return fmt.Errorf("seed: no menu %s", menuCode)
+	}
+	var b *seeddata.Button
+	for i := range m.Buttons {
+		if m.Buttons[i].Code == code {
+			b = &m.Buttons[i]
+		}
+	}
+	if b == nil {
+		return fmt.Errorf("seed: no button %s", code)
+	}
+	var menus []wire.ID
+	if err := s.tx.NewSelect().Table("blade_menu").Column("id").Where("code = ? AND category = 1 AND is_deleted = 0", menuCode).
+		Where("NOT EXISTS (SELECT 1 FROM blade_menu b WHERE b.parent_id = blade_menu.id AND b.code = ?)", code).Scan(ctx, &menus); err != nil {
+		return err
+	}
+	for _, menu := range menus {
+		id, err := s.insert(ctx, "blade_menu", map[string]any{"parent_id": menu, "code": b.Code, "name": b.Name.Zh,
+			"name_en": b.Name.En, "alias": b.Code, "path": "", "source": b.Icon, "sort": b.Sort, "category": 2,
+			"action": b.Action, "is_open": 1})
+		if err != nil {
+			return err
+		}
+		var roles []wire.ID
+		if err := s.tx.NewSelect().Table("blade_role_menu").ColumnExpr("DISTINCT role_id").
+			Where("menu_id IN (SELECT id FROM blade_menu WHERE parent_id = ? AND code = ? AND is_deleted = 0)", menu, like).Scan(ctx, &roles); err != nil {
+			return err
+		}
+		for _, role := range roles {
+			if err := s.grant(ctx, role, []wire.ID{id}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // codeRules seeds the default code rules of every live tenant that lacks them.
 func (s *seeder) codeRules(ctx context.Context) error { return numbering.SeedAllTenants(ctx, s.tx) }
 

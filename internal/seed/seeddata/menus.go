@@ -31,6 +31,14 @@ var (
 	opExport = op{"export", I18n{"导出", "Export"}, "DownloadOutlined", actionToolbar}
 )
 
+// opImport is the Excel import of master data (template download and
+// import), on the screens whose resource declares an Import.
+var opImport = op{"import", I18n{"导入", "Import"}, "UploadOutlined", actionToolbar}
+
+// ImportMenus are the screens with an Import button (seed upgrade 5 adds
+// it to databases seeded before).
+var ImportMenus = []string{"material", "brand", "warehouse_main", "customer_main", "supplier"}
+
 // Extra operations (spec.md §4, §7).
 var (
 	opStartProcess = op{"start_process", I18n{"提交审批", "Submit for approval"}, "SendOutlined", actionBoth}
@@ -224,11 +232,11 @@ var Menus = numbered([]Menu{
 	// ---------------------------------------------------------------- 002 产品数据 (pdm/)
 	group("basic", "基础资料", "Master Data", "/basic", "HddOutlined",
 		leaf("material", "物料管理", "Materials", "/basic/material", "GoldOutlined",
-			crud(opStartProcess, opCancellation)),
+			crud(opImport, opStartProcess, opCancellation)),
 		leaf("unit_comparison", "单位换算", "Unit Conversions", "/basic/unit-comparison", "SwapOutlined",
 			crud(opStartProcess, opCancellation)),
 		leaf("brand", "品牌管理", "Brands", "/basic/brand", "CrownOutlined",
-			crud(opStartProcess)),
+			crud(opImport, opStartProcess)),
 		leaf("code_rule", "编码规则", "Code Rules", "/basic/code-rule", "NumberOutlined",
 			crud(opStartProcess, opCancellation)),
 	),
@@ -256,7 +264,7 @@ var Menus = numbered([]Menu{
 	// ---------------------------------------------------------------- 003 生产仓储 (erp/)
 	group("warehouse", "仓库管理", "Warehouses", "/warehouse", "HomeOutlined",
 		leaf("warehouse_main", "仓库信息", "Warehouse Info", "/warehouse/warehouse", "BankOutlined",
-			crud(opStartProcess, opEffective)),
+			crud(opImport, opStartProcess, opEffective)),
 		leaf("warehouse_position", "库位管理", "Storage Locations", "/warehouse/position", "AimOutlined",
 			crud(opEffective)),
 	),
@@ -298,13 +306,13 @@ var Menus = numbered([]Menu{
 		crud(opStartProcess, opCancellation)),
 	group("customer", "客户管理", "Customers", "/customer", "TeamOutlined",
 		leaf("customer_main", "客户信息", "Customer Info", "/customer/customer", "ContactsOutlined",
-			crud(opStartProcess)),
+			crud(opImport, opStartProcess)),
 		leaf("customer_product_cabinet", "客户产品柜", "Customer Product Cabinet", "/customer/product-cabinet", "TableOutlined", crud()),
 	),
 
 	// ---------------------------------------------------------------- 004 供应链 (scm/)
 	leaf("supplier", "供应商管理", "Suppliers", "/supplier/supplier", "ShopOutlined",
-		crud(opStartProcess)),
+		crud(opImport, opStartProcess)),
 	leaf("purchase", "采购管理", "Purchasing", "/purchase/order", "ShoppingCartOutlined",
 		crud(opStartProcess, opCancellation)),
 })

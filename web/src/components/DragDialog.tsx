@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type MouseEvent as RMouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode, type MouseEvent as RMouseEvent } from 'react';
 import { Modal, Button, Tooltip, type ModalProps } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,21 @@ export interface DragDialogProps extends Omit<ModalProps, 'width' | 'modalRender
 export const clampSize = (w: number, h: number): { width: number; height: number } => ({
   width: Math.max(MIN_WIDTH, Math.round(w)),
   height: Math.max(MIN_HEIGHT, Math.round(h)),
+});
+
+/**
+ * The dialog body's style. The body scrolls (a resized dialog, a long form), so whatever overflows its padding
+ * box becomes scrollable: a form Row's gutter (antd's Row takes -gutter/2 margins on both sides) stuck out 8 px
+ * on each side, and a wheel or a focus scrolled the form 8 px left of the title and footer. The body reaches
+ * 8 px into the dialog's padding on each side and pads itself back by as much: its content stays in line with
+ * the title and footer, and a gutter's margin stays inside what the body shows.
+ */
+export const GUTTER_ROOM = 8;
+export const bodyStyle = (max: boolean, height?: number): CSSProperties => ({
+  ...(max ? {} : height ? { height: height - 110 } : {}),
+  overflow: 'auto',
+  paddingInline: GUTTER_ROOM,
+  marginInline: -GUTTER_ROOM,
 });
 
 /**
@@ -105,10 +120,7 @@ export default function DragDialog({ width = 720, height, fullscreen = false, ti
       style={max ? { top: 0, maxWidth: '100vw', paddingBottom: 0 } : { top: 60 }}
       styles={{
         ...styles,
-        body: {
-          ...(max ? {} : size.height ? { height: size.height - 110 } : {}),
-          overflow: 'auto',
-        },
+        body: bodyStyle(max, size.height),
       }}
       modalRender={(node) => (
         <div

@@ -19,6 +19,7 @@ import { CommandToolbar, commandLabel, inFromState, labelWidth, permittedCommand
 import { editableLines, isPhone, lineCells, linesBody } from './lines';
 import { loadTreeRoot, loadWholeTree, useLazyTreeLevels } from './resourceTree';
 import { fieldErrorsOf, formErrors } from './serverErrors';
+import { pinnedCount } from './pinning';
 import NumberInput from './NumberInput';
 import RowButton from './RowButton';
 import type { Command, FieldMeta, ResourceMeta, Row as DataRow } from './types';
@@ -452,6 +453,10 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   const lang = i18n.language;
   const columns = useMemo(() => {
     const labels = { index: t('crud.index'), action: t('crud.action'), view: t('crud.view'), edit: t('crud.edit'), delete: t('crud.delete') };
+    // The columns that tell the rows apart stay in view when a wide table scrolls sideways (with the index and
+    // the checkbox before them, which antd pins with the column after it); a phone's table is too narrow to pin.
+    const pinned = isPhone() ? 0 : pinnedCount(meta, listFields, columnWidth);
+    const left = pinned > 0 ? ('left' as const) : undefined;
     const cols: NonNullable<TableProps<DataRow>['columns']> = [
       ...(isTree
         ? []
@@ -461,10 +466,11 @@ export default function ResourceCrud(props: ResourceCrudProps) {
               key: '__index',
               width: 60,
               align: 'center' as const,
+              fixed: left,
               render: (_v: unknown, _r: DataRow, i: number) => firstIndex + i + 1,
             },
           ]),
-      ...listFields.map((f) => {
+      ...listFields.map((f, i) => {
         // A reference column sorts by the label it shows (the view's joined column).
         const sortBy = labelColumns.get(f.name) ?? f;
         return {
@@ -472,6 +478,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
           dataIndex: f.name,
           key: sortBy.name,
           width: columnWidth(f),
+          fixed: i < pinned ? left : undefined,
           align: columnAlign(f),
           ellipsis: true,
           sorter: sortBy.sortable && !isTree ? true : undefined,
@@ -514,7 +521,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
     return cols.map((c) => ({ ...c, width: widthOf(c) }));
     // lang: labels and cells follow the language
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isTree, listFields, labelColumns, cells, extraColumns, rowActions, rowCommands, canView, canEdit, canDelete, firstIndex, props.actionWidth, ownFields, t, lang]);
+  }, [meta, isTree, listFields, labelColumns, cells, extraColumns, rowActions, rowCommands, canView, canEdit, canDelete, firstIndex, props.actionWidth, ownFields, t, lang]);
   const scrollX = 48 + columns.reduce((n, c) => n + Number(c.width), 0);
 
   const selectedKeys = useMemo(() => selected.map((r) => String(r.id)), [selected]);

@@ -11,7 +11,7 @@ import { website } from '../config';
 import { localized } from '../i18n';
 import { exportRows, getDetail, listRows, removeRows, submitRow } from './api';
 import { dropKeptSecrets, keepsSecret, SecretInput, withoutSecrets } from './secret';
-import { columnAlign, columnWidth, wireValues, fieldInput, fieldLabel, fieldRules, renderCell, valueProps } from './fields';
+import { columnAlign, columnWidth, formDefaults, wireValues, fieldInput, fieldLabel, fieldRules, renderCell, valueProps } from './fields';
 import { buildFilters, isRangeField, type SearchValues } from './filters';
 import { isDecimalField } from './decimal';
 import { joinedLabelNames } from './RemoteSelect';
@@ -349,7 +349,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
     form.resetFields();
     setDialog({ mode: m, row });
     if (m === 'add') {
-      form.setFieldsValue({ ...(lines ? { [lines.field]: [] } : {}), ...props.addDefaults?.(), ...initial });
+      form.setFieldsValue({ ...formDefaults(meta.fields), ...(lines ? { [lines.field]: [] } : {}), ...props.addDefaults?.(), ...initial });
       return;
     }
     if (row?.id && has('detail')) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../i18n';
-import { columnWidth, fieldRules } from './fields';
+import { columnWidth, fieldRules, formDefaults } from './fields';
 import type { FieldMeta } from './types';
 import { prefetch, take, clearPrefetch } from '../store/prefetch';
 
@@ -49,5 +49,22 @@ describe('column widths', () => {
     expect(w({ type: 'datetime' })).toBe(170);
     expect(w({ max: 11 })).toBeLessThan(w({ max: 64 }));
     expect(w({ type: 'text' })).toBeGreaterThan(w({ max: 64 }));
+  });
+});
+
+describe('the add form starts from the declared defaults', () => {
+  const label = { zh: 'x' };
+  it('gives each form field its default in the type its control holds', () => {
+    const fields: FieldMeta[] = [
+      { name: 'isEffective', type: 'dict', dict: 'effective_status', valueType: 'int', label, default: '2' },
+      { name: 'sort', type: 'int', valueType: 'int', label, default: '10' },
+      { name: 'batchManaged', type: 'bool', valueType: 'bool', label, default: 'true' },
+      { name: 'currency', type: 'string', valueType: 'string', label, default: 'CNY' },
+      { name: 'rate', type: 'decimal', valueType: 'decimal', label, default: '0.13' },
+      { name: 'hidden', type: 'int', valueType: 'int', label, default: '1', form: false },
+      { name: 'locked', type: 'string', label, default: 'x', readonly: true },
+      { name: 'none', type: 'string', label },
+    ];
+    expect(formDefaults(fields)).toEqual({ isEffective: '2', sort: 10, batchManaged: true, currency: 'CNY', rate: '0.13' });
   });
 });

@@ -109,6 +109,21 @@ export function wireValues(fields: FieldMeta[], values: Record<string, unknown>)
   return out;
 }
 
+/**
+ * The add form's starting values: each form field's declared default (metadata default), in the type its
+ * control holds (dictionary and select controls hold strings, number inputs numbers, switches booleans).
+ */
+export function formDefaults(fields: FieldMeta[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    if (f.default === undefined || f.form === false || f.readonly) continue;
+    if (f.valueType === 'bool') out[f.name] = f.default === 'true';
+    else if (f.valueType === 'int' && !f.dict && !f.selectUrl && INTEGER.test(f.default)) out[f.name] = Number(f.default);
+    else out[f.name] = f.default;
+  }
+  return out;
+}
+
 /** The choices of a select field: rows of its list endpoint (a page or an array). */
 function useSelectOptions(field: FieldMeta, enabled = true) {
   const { data } = useQuery({

@@ -36,6 +36,8 @@ export interface FieldMeta {
   list?: boolean;
   form?: boolean;
   readonly?: boolean;
+  /** The value a new row gets when the body leaves the field out (Go tag default=); the add form starts with it. */
+  default?: string;
   dict?: string;
   dictBiz?: boolean;
   treeUrl?: string;

@@ -477,18 +477,12 @@ func (s *OIDCSocial) upsert(ctx context.Context, tenantID, source string, c *ide
 		if err == nil {
 			return out, nil
 		}
-		if attempt == 1 || !isUniqueViolation(err) {
+		if attempt == 1 || !db.IsUniqueViolation(err) {
 			return nil, err
 		}
 		// a concurrent first login inserted the row: read it on the second pass
 	}
 	return out, nil
-}
-
-func isUniqueViolation(err error) bool {
-	msg := err.Error()
-	return strings.Contains(msg, "UNIQUE constraint failed") || strings.Contains(msg, "SQLSTATE 23505") ||
-		strings.Contains(msg, "duplicate key value")
 }
 
 // OAuthIdentity loads an identity of a tenant (for register-guest).

@@ -18,6 +18,7 @@ import (
 	"github.com/bluebird/console/internal/auth"
 	"github.com/bluebird/console/internal/platform/authn"
 	"github.com/bluebird/console/internal/platform/authz"
+	"github.com/bluebird/console/internal/platform/db"
 	"github.com/bluebird/console/internal/platform/httpx"
 	"github.com/bluebird/console/internal/platform/i18n"
 	"github.com/bluebird/console/internal/platform/wire"
@@ -232,7 +233,7 @@ func (g *Registration) Register(ctx context.Context, f *guestForm) error {
 			u.DeptID = deptID.String()
 		}
 		if err := s.Users.Insert(ctx, tx, u); err != nil {
-			if isUniqueViolation(err) {
+			if db.IsUniqueViolation(err) {
 				return msgRegExists
 			}
 			return err
@@ -253,10 +254,4 @@ func clipRunes(s string, n int) string {
 		return s
 	}
 	return string([]rune(s)[:n])
-}
-
-func isUniqueViolation(err error) bool {
-	msg := err.Error()
-	return strings.Contains(msg, "UNIQUE constraint failed") || strings.Contains(msg, "SQLSTATE 23505") ||
-		strings.Contains(msg, "duplicate key value")
 }

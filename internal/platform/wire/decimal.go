@@ -518,6 +518,39 @@ func (d Decimal) Round(scale int, mode RoundingMode) Decimal {
 	return fromBig(q, target)
 }
 
+// Div returns d / o with exactly scale digits after the point, the dropped
+// digits rounded by mode. Division by zero (or by null) gives null: callers
+// that divide check the divisor first.
+func (d Decimal) Div(o Decimal, scale int, mode RoundingMode) Decimal {
+	if !d.valid || !o.valid || o.IsZero() {
+		return Decimal{}
+	}
+	target := int32(max(0, min(scale, 38)))
+	// d/o = (cd·10^-sd)/(co·10^-so); scaled to target digits plus one guard
+	// exponent: q = cd·10^(target+so-sd) / co, the remainder decides rounding.
+	num := d.coef()
+	den := o.coef()
+	if shift := target + o.scale - d.scale; shift >= 0 {
+		num = new(big.Int).Mul(num, bigPow10(shift))
+	} else {
+		den = new(big.Int).Mul(den, bigPow10(-shift))
+	}
+	q, r := new(big.Int).QuoRem(num, den, new(big.Int))
+	if r.Sign() != 0 {
+		twice := new(big.Int).Abs(r)
+		twice.Lsh(twice, 1)
+		absDen := new(big.Int).Abs(den)
+		if mode == RoundUp || (mode == RoundHalfUp && twice.Cmp(absDen) >= 0) {
+			if (r.Sign() < 0) != (den.Sign() < 0) {
+				q.Sub(q, big.NewInt(1))
+			} else {
+				q.Add(q, big.NewInt(1))
+			}
+		}
+	}
+	return fromBig(q, target)
+}
+
 // roundAway tells whether a dropped remainder r (of a unit p) moves the
 // kept digits away from zero.
 func roundAway(mode RoundingMode, r, p uint64) bool {

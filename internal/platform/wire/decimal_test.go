@@ -309,3 +309,31 @@ func FuzzParseDecimal(f *testing.F) {
 		}
 	})
 }
+
+func TestDecimalDiv(t *testing.T) {
+	for _, c := range []struct {
+		a, b  string
+		scale int
+		mode  RoundingMode
+		want  string
+	}{
+		{"5", "3", 6, RoundHalfUp, "1.666667"},
+		{"-5", "3", 6, RoundHalfUp, "-1.666667"},
+		{"5", "-3", 6, RoundDown, "-1.666666"},
+		{"1", "3", 2, RoundUp, "0.34"},
+		{"-1", "3", 2, RoundUp, "-0.34"},
+		{"0.000001", "0.000002", 1, RoundHalfUp, "0.5"},
+		{"2.5", "1", 0, RoundHalfUp, "3"},
+		{"-2.5", "1", 0, RoundHalfUp, "-3"},
+		{"99999999999999.999999", "0.000001", 0, RoundHalfUp, "99999999999999999999"},
+		{"10", "4", 6, RoundHalfUp, "2.500000"},
+	} {
+		got := MustParseDecimal(c.a).Div(MustParseDecimal(c.b), c.scale, c.mode)
+		if got.String() != c.want {
+			t.Errorf("%s / %s at %d: %s, want %s", c.a, c.b, c.scale, got, c.want)
+		}
+	}
+	if !MustParseDecimal("1").Div(MustParseDecimal("0"), 2, RoundHalfUp).IsNull() {
+		t.Error("division by zero is not null")
+	}
+}

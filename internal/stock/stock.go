@@ -1,0 +1,211 @@
+// Package stock is the stock core of domain.md §2: one append-only ledger,
+// the balance of every bucket (item, warehouse, position, batch) beside it,
+// batches, the moving-average cost of each item, the locks outbound
+// documents hold and the freezes of a running count.
+//
+// Documents never write these tables: they call Post, Reverse, Lock,
+// Release, Freeze and Unfreeze inside their own transaction, so that the
+// document's state and its stock effect commit together. Every call takes
+// its rows in one fixed order (balances sorted by bucket, then batches, then
+// item costs sorted by item), which is what keeps concurrent postings from
+// deadlocking on PostgreSQL; on SQLite the one writer connection serialises
+// them anyway.
+package stock
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/uptrace/bun"
+
+	"github.com/bluebird/console/internal/platform/authz"
+	"github.com/bluebird/console/internal/platform/db"
+	"github.com/bluebird/console/internal/platform/wire"
+	"github.com/bluebird/console/internal/resource"
+)
+
+// Kind is what a bucket holds.
+type Kind string
+
+const (
+	Material Kind = "MATERIAL"
+	Product  Kind = "PRODUCT"
+)
+
+// Ledger transaction types (domain.md §2).
+const (
+	MaterialInPurchase  = "MATERIAL_IN_PURCHASE"
+	MaterialInBackStock = "MATERIAL_IN_BACK_STOCK"
+	MaterialInOther     = "MATERIAL_IN_OTHER"
+	MaterialOutPicking  = "MATERIAL_OUT_PICKING"
+	MaterialOutReturn   = "MATERIAL_OUT_PURCHASE_RETURN"
+	MaterialOutOther    = "MATERIAL_OUT_OTHER"
+	BorrowOut           = "BORROW_OUT"
+	RepayIn             = "REPAY_IN"
+	CheckGain           = "CHECK_GAIN"
+	CheckLoss           = "CHECK_LOSS"
+	TransferOut         = "TRANSFER_OUT"
+	TransferIn          = "TRANSFER_IN"
+)
+
+// isTransfer: a transfer moves stock at the average cost and leaves the
+// item's cost alone (its two halves cancel).
+func isTransfer(txType string) bool { return txType == TransferOut || txType == TransferIn }
+
+// Scales of the stored values (migration 00009).
+const (
+	qtyScale    = 6
+	costScale   = 6
+	amountScale = 6
+)
+
+// Bucket is where a quantity sits.
+type Bucket struct {
+	Kind        Kind
+	ItemID      wire.ID
+	WarehouseID wire.ID
+	PositionID  wire.ID
+	BatchNo     string
+}
+
+func compareBuckets(a, b Bucket) int {
+	return cmp.Or(cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.ItemID, b.ItemID), cmp.Compare(a.WarehouseID, b.WarehouseID),
+		cmp.Compare(a.PositionID, b.PositionID), cmp.Compare(a.BatchNo, b.BatchNo))
+}
+
+type itemKey struct {
+	Kind   Kind
+	ItemID wire.ID
+}
+
+func compareItems(a, b itemKey) int {
+	return cmp.Or(cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.ItemID, b.ItemID))
+}
+
+// BatchInfo are the dates a receipt gives its batch.
+type BatchInfo struct {
+	ProductionDate string // yyyy-MM-dd or ""
+	ExpiryDate     string // yyyy-MM-dd or ""
+	SupplierID     wire.ID
+}
+
+// Line is one ledger row a posting writes.
+type Line struct {
+	Bucket
+	ItemCode string
+	DetailID wire.ID // the document line (biz_detail_id)
+	TxType   string
+	// Qty is signed, in the base unit: > 0 comes in, < 0 goes out.
+	Qty wire.Decimal
+	// UnitCost prices an incoming line; null means the item's current
+	// average. Outgoing lines and transfers always go at the average.
+	UnitCost      wire.Decimal
+	Batch         *BatchInfo
+	ProducePlanID wire.ID
+	PartnerType   string
+	PartnerID     wire.ID
+}
+
+// Posting is one document's stock effect.
+type Posting struct {
+	BizType string
+	BizID   wire.ID
+	BizNo   string
+	Lines   []Line
+	// AllowExpired lets outgoing lines take expired batches (scrap, a
+	// return to the supplier).
+	AllowExpired bool
+}
+
+// LedgerRow is a row of the ledger as posted.
+type LedgerRow struct {
+	bun.BaseModel `bun:"table:bb_stock_ledger"`
+	resource.Base
+	ItemKind         Kind         `bun:"item_kind" json:"itemKind"`
+	ItemID           wire.ID      `bun:"item_id" json:"itemId"`
+	ItemCode         string       `bun:"item_code" json:"itemCode"`
+	WarehouseID      wire.ID      `bun:"warehouse_id" json:"warehouseId"`
+	PositionID       wire.ID      `bun:"position_id" json:"positionId"`
+	BatchNo          string       `bun:"batch_no" json:"batchNo"`
+	TxType           string       `bun:"tx_type" json:"txType"`
+	Direction        string       `bun:"direction" json:"direction"`
+	Qty              wire.Decimal `bun:"qty" json:"qty"`
+	UnitCost         wire.Decimal `bun:"unit_cost" json:"unitCost"`
+	Amount           wire.Decimal `bun:"amount" json:"amount"`
+	BalanceQty       wire.Decimal `bun:"balance_qty" json:"balanceQty"`
+	AvgCostAfter     wire.Decimal `bun:"avg_cost_after" json:"avgCostAfter"`
+	BizType          string       `bun:"biz_type" json:"bizType"`
+	BizID            wire.ID      `bun:"biz_id" json:"bizId"`
+	BizNo            string       `bun:"biz_no" json:"bizNo"`
+	BizDetailID      wire.ID      `bun:"biz_detail_id" json:"bizDetailId"`
+	IsReversal       int          `bun:"is_reversal" json:"isReversal"`
+	ReversedLedgerID wire.ID      `bun:"reversed_ledger_id" json:"reversedLedgerId"`
+	ProducePlanID    wire.ID      `bun:"produce_plan_id" json:"producePlanId"`
+	PartnerType      string       `bun:"partner_type" json:"partnerType"`
+	PartnerID        wire.ID      `bun:"partner_id" json:"partnerId"`
+	PostedAt         wire.Time    `bun:"posted_at" json:"postedAt"`
+	PostedBy         wire.ID      `bun:"posted_by" json:"postedBy"`
+	Seq              int64        `bun:"seq" json:"seq"`
+}
+
+func (r *LedgerRow) bucket() Bucket {
+	return Bucket{Kind: r.ItemKind, ItemID: r.ItemID, WarehouseID: r.WarehouseID, PositionID: r.PositionID, BatchNo: r.BatchNo}
+}
+
+// Service posts stock. It holds no state of its own: everything is in the
+// caller's transaction.
+type Service struct {
+	postgres bool
+}
+
+// New returns the stock service for a database.
+func New(d *db.DB) *Service { return &Service{postgres: d.Postgres} }
+
+// Settings a tenant may change (bb_tenant_setting).
+const SettingAllowNegative = "allowNegativeStock"
+
+// allowNegative reads the tenant's negative-stock setting inside the
+// posting's transaction (off unless set to "true").
+func allowNegative(ctx context.Context, tx bun.IDB, tenantID string) (bool, error) {
+	var values []string
+	err := tx.NewSelect().Table("bb_tenant_setting").Column("setting_value").
+		Where("tenant_id = ? AND setting_key = ? AND is_deleted = 0", tenantID, SettingAllowNegative).Scan(ctx, &values)
+	return len(values) > 0 && values[0] == "true", err
+}
+
+// SetTenantSetting writes one tenant setting (insert or update).
+func SetTenantSetting(ctx context.Context, tx bun.IDB, tenantID, key, value string) error {
+	res, err := tx.NewUpdate().Table("bb_tenant_setting").Set("setting_value = ?", value).Set("update_time = ?", wire.Now()).
+		Where("tenant_id = ? AND setting_key = ? AND is_deleted = 0", tenantID, key).Exec(ctx)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n > 0 {
+		return nil
+	}
+	now := wire.Now()
+	return db.InsertRow(ctx, tx, "bb_tenant_setting", map[string]any{"id": db.NewID(), "tenant_id": tenantID,
+		"create_time": now, "update_time": now, "setting_key": key, "setting_value": value})
+}
+
+func principal(ctx context.Context) (*authz.Principal, error) {
+	p := authz.From(ctx)
+	if p == nil || p.TenantID == "" {
+		return nil, errors.New("stock: no principal in the context")
+	}
+	return p, nil
+}
+
+// sortedBuckets returns the distinct buckets, in lock order.
+func sortedBuckets(bs []Bucket) []Bucket {
+	out := slices.Clone(bs)
+	slices.SortFunc(out, compareBuckets)
+	return slices.CompactFunc(out, func(a, b Bucket) bool { return compareBuckets(a, b) == 0 })
+}
+
+func (b Bucket) String() string {
+	return fmt.Sprintf("%s %s @ %s/%s [%s]", b.Kind, b.ItemID, b.WarehouseID, b.PositionID, b.BatchNo)
+}

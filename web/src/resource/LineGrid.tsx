@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
-import { Button, Form, Table, type FormListFieldData, type TableProps } from 'antd';
+import { cloneElement, useMemo, type ReactElement } from 'react';
+import { Button, Form, Input, Table, type FormListFieldData, type TableProps } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { localized } from '../i18n';
 import { isDecimalField, sumDecimals } from './decimal';
 import { columnAlign, columnWidth, fieldInput, fieldLabel, fieldRules, valueProps } from './fields';
@@ -13,8 +14,25 @@ import './lines.css';
 const INDEX_WIDTH = 56;
 const ACTION_WIDTH = 130;
 
-/** A cell needs room for its control, more than the plain value of a table column. */
-const cellWidth = (f: FieldMeta): number => (f.remote ? 240 : Math.max(140, columnWidth(f) + 20));
+/**
+ * The line fields drawn as cells: not a read-only id that nothing picks (the line's parent id, filled by the
+ * server, like a supplier price line's supplierId: its cell showed the raw 18-digit id, greyed out).
+ */
+export const gridCells = (lines: Lines): FieldMeta[] =>
+  lineCells(lines).filter((f) => !(f.type === 'id' && f.readonly && !f.remote && !f.selectUrl && !f.treeUrl));
+
+/**
+ * A cell's control, without the form's placeholder (the column header names the cell; "Please enter Fixed
+ * text" only showed cut off). A text field is one line that grows as it is typed in: a three-row box made
+ * every line of the grid three rows high.
+ */
+export function cellInput(f: FieldMeta, disabled: boolean, t: TFunction, row: Row | undefined): ReactElement {
+  if (f.type === 'text' || f.multiline) return <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} maxLength={f.max} disabled={disabled} />;
+  return cloneElement(fieldInput(f, disabled, t, row) as ReactElement<{ placeholder?: string }>, { placeholder: undefined });
+}
+
+/** A cell needs room for its control, more than the plain value of a table column; a select also for its arrow. */
+export const cellWidth = (f: FieldMeta): number => (f.remote ? 240 : Math.max(f.type === 'dict' || f.type === 'select' ? 160 : 140, columnWidth(f) + 20));
 
 /**
  * Holds the line's own errors (those of a field without a cell, or of the whole line): a form field
@@ -57,7 +75,7 @@ interface LineGridProps {
 export default function LineGrid({ lines, disabled }: LineGridProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
-  const cells = useMemo(() => lineCells(lines), [lines]);
+  const cells = useMemo(() => gridCells(lines), [lines]);
   return (
     <div className="bb-lines">
       <div className="bb-lines-title">{localized(lines.label)}</div>
@@ -77,7 +95,7 @@ export default function LineGrid({ lines, disabled }: LineGridProps) {
                   validateTrigger={isDecimalField(f) || f.type === 'string' || f.type === 'text' || f.type === 'int' ? 'onBlur' : 'onChange'}
                   {...valueProps(f)}
                 >
-                  {fieldInput(f, disabled || Boolean(f.readonly), t, form.getFieldValue([lines.field, r.name]) as Row | undefined)}
+                  {cellInput(f, disabled || Boolean(f.readonly), t, form.getFieldValue([lines.field, r.name]) as Row | undefined)}
                 </Form.Item>
               ),
             })),

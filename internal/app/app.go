@@ -34,6 +34,7 @@ import (
 	"github.com/bluebird/console/internal/platform/storage"
 	"github.com/bluebird/console/internal/resource"
 	"github.com/bluebird/console/internal/seed"
+	"github.com/bluebird/console/internal/stock"
 	"github.com/bluebird/console/internal/system"
 	"github.com/bluebird/console/internal/user"
 	"github.com/bluebird/console/migrations"
@@ -53,8 +54,11 @@ type App struct {
 	Numbering *numbering.Service
 	// Approval keeps the approval records of business rows.
 	Approval *approval.Service
-	Handler  http.Handler
-	Logger   *slog.Logger
+	// Stock is the stock core (internal/stock): ledger, balances, costs, locks.
+	Stock     *stock.Service
+	Inventory *inventory.Service
+	Handler   http.Handler
+	Logger    *slog.Logger
 
 	api     chi.Router
 	metrics *prometheus.Registry
@@ -212,7 +216,10 @@ func (a *App) routes() http.Handler {
 	a.Registry.Add(a.Approval.Mount(api, env)...)
 	a.Numbering.Approval = a.Approval
 	a.Registry.Add(a.Numbering.Mount(api, env)...)
-	a.Registry.Add(inventory.New(a.Approval).Mount(api, env)...)
+	a.Stock = stock.New(a.DB)
+	a.Inventory = inventory.New(a.Approval)
+	a.Inventory.HeldStock = a.Stock.HeldIn
+	a.Registry.Add(a.Inventory.Mount(api, env)...)
 	// --- end business master data ---
 	// --- partner (internal/partner): customers, suppliers and their material price lines ---
 	a.Registry.Add(partner.New(a.Approval).Mount(api, env)...)

@@ -8,9 +8,14 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/uptrace/bun"
+
 	"github.com/bluebird/console/internal/apptest"
 	"github.com/bluebird/console/internal/inventory"
+	"github.com/bluebird/console/internal/platform/authz"
+	"github.com/bluebird/console/internal/platform/db"
 	"github.com/bluebird/console/internal/platform/wire"
+	"github.com/bluebird/console/internal/stock"
 )
 
 const basic = "/api/bluebird-basic/"
@@ -292,5 +297,48 @@ func TestUnitConversion(t *testing.T) {
 		if got, err := convert("3"); err != nil || got != "36.000000" {
 			t.Errorf("the item's rule, rounded half up to a whole number: %s %v", got, err)
 		}
+	})
+}
+
+// TestPlacesHoldingStockStayEffective: a warehouse, or a position whose
+// subtree holds stock (on hand or locked), cannot be set not effective;
+// once the stock has gone, it can.
+func TestPlacesHoldingStockStayEffective(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		tenantID, c := h.NewTenant("Held Co")
+		var w, root, shelf, bin, m struct{ ID wire.ID }
+		c.PostJSON(basic+"warehouse/submit", map[string]any{"warehouseCode": "W1", "warehouseName": "仓", "warehouseType": 1}).OK(t, &w)
+		c.Post(basic+"warehouse/doEffective", apptest.Q("ids", w.ID.String(), "effectiveStatus", "2")).OK(t, nil)
+		var roots page[positionRow]
+		c.Get(basic+"warehouseposition/list", apptest.Q("warehouseId", w.ID.String())).OK(t, &roots)
+		root.ID, _ = wire.ParseID(roots.Records[0].ID)
+		c.PostJSON(basic+"warehouseposition/submit", map[string]any{"warehouseId": w.ID, "parentId": root.ID, "warehouseKey": "S", "warehouseName": "架"}).OK(t, &shelf)
+		c.PostJSON(basic+"warehouseposition/submit", map[string]any{"warehouseId": w.ID, "parentId": shelf.ID, "warehouseKey": "S1", "warehouseName": "格"}).OK(t, &bin)
+		c.PostJSON(basic+"material/submit", map[string]any{"materialCode": "M1", "materialName": "料", "unit": "pcs"}).OK(t, &m)
+
+		ctx := authz.With(context.Background(), &authz.Principal{TenantID: tenantID, UserID: 1})
+		post := func(qty string) {
+			t.Helper()
+			err := h.App.DB.Tx(ctx, func(tx bun.Tx) error {
+				_, err := h.App.Stock.Post(ctx, tx, stock.Posting{BizType: "TEST", BizID: db.NewID(), BizNo: "T", Lines: []stock.Line{{
+					Bucket:   stock.Bucket{Kind: stock.Material, ItemID: m.ID, WarehouseID: w.ID, PositionID: bin.ID},
+					DetailID: db.NewID(), TxType: stock.MaterialInOther, Qty: wire.MustParseDecimal(qty), UnitCost: wire.MustParseDecimal("1")}}})
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		post("2")
+		for _, target := range []string{"warehouse", "warehouseposition"} {
+			ids := map[string]wire.ID{"warehouse": w.ID, "warehouseposition": shelf.ID}[target]
+			msg := c.Post(basic+target+"/doEffective", apptest.Q("ids", ids.String(), "effectiveStatus", "1")).Fail(t, 400)
+			if !strings.Contains(msg, "仍有库存") {
+				t.Errorf("%s with stock below set not effective: %q", target, msg)
+			}
+		}
+		post("-2")
+		c.Post(basic+"warehouseposition/doEffective", apptest.Q("ids", shelf.ID.String(), "effectiveStatus", "1")).OK(t, nil)
+		c.Post(basic+"warehouse/doEffective", apptest.Q("ids", w.ID.String(), "effectiveStatus", "1")).OK(t, nil)
 	})
 }

@@ -209,3 +209,29 @@ func sortedBuckets(bs []Bucket) []Bucket {
 func (b Bucket) String() string {
 	return fmt.Sprintf("%s %s @ %s/%s [%s]", b.Kind, b.ItemID, b.WarehouseID, b.PositionID, b.BatchNo)
 }
+
+// HeldIn tells whether any stock, on hand or locked, lies in the given
+// warehouses or in the subtrees of the given positions: a place that holds
+// stock may not be made not effective (domain.md §5).
+func (s *Service) HeldIn(ctx context.Context, tx bun.Tx, warehouseIDs, positionIDs []wire.ID) (bool, error) {
+	pr, err := principal(ctx)
+	if err != nil {
+		return false, err
+	}
+	if len(warehouseIDs) == 0 && len(positionIDs) == 0 {
+		return false, nil
+	}
+	q := tx.NewSelect().Table("bb_stock_balance").Column("id").
+		Where("tenant_id = ? AND (qty <> ? OR locked_qty <> ?)", pr.TenantID, zero, zero)
+	q = q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+		if len(warehouseIDs) > 0 {
+			q = q.WhereOr("warehouse_id IN (?)", bun.In(warehouseIDs))
+		}
+		for _, p := range positionIDs {
+			q = q.WhereOr("position_id IN (SELECT id FROM bb_warehouse_position WHERE tenant_id = ? AND (id = ? OR ancestors LIKE ? OR ancestors LIKE ?))",
+				pr.TenantID, p, "%,"+p.String(), "%,"+p.String()+",%")
+		}
+		return q
+	})
+	return q.Exists(ctx)
+}

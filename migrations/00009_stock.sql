@@ -5,18 +5,19 @@
 -- freezes of a running count. Only internal/stock writes these tables, and
 -- the ledger only ever gains rows. Quantities decimal(20,6), unit costs
 -- decimal(20,6), amounts decimal(24,6) (valuation keeps six places; screens
--- show money at four). Dates of batches are yyyy-MM-dd text: they sort as
+-- show money at four). Kinds, transaction types and directions are the keys
+-- of the dictionaries item_kind, stock_tx_type and stock_direction. Dates of batches are yyyy-MM-dd text: they sort as
 -- dates and carry no time zone.
 CREATE TABLE bb_stock_ledger (
   {{base}},
-  item_kind VARCHAR(16) NOT NULL,
+  item_kind INTEGER NOT NULL,
   item_id BIGINT NOT NULL,
   item_code VARCHAR(64) NOT NULL DEFAULT '',
   warehouse_id BIGINT NOT NULL,
   position_id BIGINT NOT NULL,
   batch_no VARCHAR(64) NOT NULL DEFAULT '',
-  tx_type VARCHAR(40) NOT NULL,
-  direction VARCHAR(3) NOT NULL,
+  tx_type INTEGER NOT NULL,
+  direction INTEGER NOT NULL,
   qty {{decimal 20 6}} NOT NULL,
   unit_cost {{decimal 20 6}} NOT NULL,
   amount {{decimal 24 6}} NOT NULL,
@@ -42,7 +43,7 @@ CREATE INDEX ix_stock_ledger_bucket ON bb_stock_ledger (tenant_id, warehouse_id,
 
 CREATE TABLE bb_stock_balance (
   {{base}},
-  item_kind VARCHAR(16) NOT NULL,
+  item_kind INTEGER NOT NULL,
   item_id BIGINT NOT NULL,
   warehouse_id BIGINT NOT NULL,
   position_id BIGINT NOT NULL,
@@ -57,7 +58,7 @@ CREATE INDEX ix_stock_balance_place ON bb_stock_balance (tenant_id, warehouse_id
 
 CREATE TABLE bb_stock_batch (
   {{base}},
-  item_kind VARCHAR(16) NOT NULL,
+  item_kind INTEGER NOT NULL,
   item_id BIGINT NOT NULL,
   batch_no VARCHAR(64) NOT NULL,
   production_date VARCHAR(10) NOT NULL DEFAULT '',
@@ -71,7 +72,7 @@ CREATE UNIQUE INDEX ux_stock_batch_item ON bb_stock_batch (tenant_id, item_kind,
 
 CREATE TABLE bb_item_cost (
   {{base}},
-  item_kind VARCHAR(16) NOT NULL,
+  item_kind INTEGER NOT NULL,
   item_id BIGINT NOT NULL,
   qty {{decimal 20 6}} NOT NULL,
   amount {{decimal 24 6}} NOT NULL,
@@ -85,7 +86,7 @@ CREATE TABLE bb_stock_lock (
   biz_type VARCHAR(40) NOT NULL,
   biz_id BIGINT NOT NULL,
   biz_detail_id BIGINT NOT NULL,
-  item_kind VARCHAR(16) NOT NULL,
+  item_kind INTEGER NOT NULL,
   item_id BIGINT NOT NULL,
   warehouse_id BIGINT NOT NULL,
   position_id BIGINT NOT NULL,

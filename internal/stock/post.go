@@ -185,9 +185,9 @@ func (s *Service) ledgerRows(ctx context.Context, tx bun.Tx, tenantID string, us
 		r.ItemKind, r.ItemID, r.ItemCode = l.Kind, l.ItemID, l.ItemCode
 		r.WarehouseID, r.PositionID, r.BatchNo = l.WarehouseID, l.PositionID, l.BatchNo
 		r.TxType, r.Qty = l.TxType, l.Qty.Round(qtyScale, wire.RoundHalfUp)
-		r.Direction = "IN"
+		r.Direction = In
 		if l.Qty.Sign() < 0 {
-			r.Direction = "OUT"
+			r.Direction = Out
 		}
 		r.BalanceQty = running[l.Bucket].Round(qtyScale, wire.RoundHalfUp)
 		r.AvgCostAfter = c.AvgCost

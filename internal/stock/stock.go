@@ -27,33 +27,47 @@ import (
 	"github.com/bluebird/console/internal/resource"
 )
 
-// Kind is what a bucket holds.
-type Kind string
+// Kind is what a bucket holds: the key of the dictionary item_kind.
+type Kind int
 
 const (
-	Material Kind = "MATERIAL"
-	Product  Kind = "PRODUCT"
+	Material Kind = 1
+	Product  Kind = 2
 )
 
-// Ledger transaction types (domain.md §2).
+// TxType is a ledger row's transaction type: the key of the dictionary
+// stock_tx_type (domain.md §2 names them).
+type TxType int
+
 const (
-	MaterialInPurchase  = "MATERIAL_IN_PURCHASE"
-	MaterialInBackStock = "MATERIAL_IN_BACK_STOCK"
-	MaterialInOther     = "MATERIAL_IN_OTHER"
-	MaterialOutPicking  = "MATERIAL_OUT_PICKING"
-	MaterialOutReturn   = "MATERIAL_OUT_PURCHASE_RETURN"
-	MaterialOutOther    = "MATERIAL_OUT_OTHER"
-	BorrowOut           = "BORROW_OUT"
-	RepayIn             = "REPAY_IN"
-	CheckGain           = "CHECK_GAIN"
-	CheckLoss           = "CHECK_LOSS"
-	TransferOut         = "TRANSFER_OUT"
-	TransferIn          = "TRANSFER_IN"
+	MaterialInPurchase  TxType = 1
+	MaterialInBackStock TxType = 2
+	MaterialInOther     TxType = 3
+	MaterialOutPicking  TxType = 4
+	MaterialOutReturn   TxType = 5
+	MaterialOutOther    TxType = 6
+	BorrowOut           TxType = 7
+	RepayIn             TxType = 8
+	CheckGain           TxType = 9
+	CheckLoss           TxType = 10
+	TransferOut         TxType = 11
+	TransferIn          TxType = 12
+	ProductInProduction TxType = 13
+	ProductInReturn     TxType = 14
+	ProductInOther      TxType = 15
+	ProductOutSales     TxType = 16
+	ProductOutOther     TxType = 17
+)
+
+// Directions (dictionary stock_direction).
+const (
+	In  = 1
+	Out = 2
 )
 
 // isTransfer: a transfer moves stock at the average cost and leaves the
 // item's cost alone (its two halves cancel).
-func isTransfer(txType string) bool { return txType == TransferOut || txType == TransferIn }
+func isTransfer(txType TxType) bool { return txType == TransferOut || txType == TransferIn }
 
 // Scales of the stored values (migration 00009).
 const (
@@ -97,7 +111,7 @@ type Line struct {
 	Bucket
 	ItemCode string
 	DetailID wire.ID // the document line (biz_detail_id)
-	TxType   string
+	TxType   TxType
 	// Qty is signed, in the base unit: > 0 comes in, < 0 goes out.
 	Qty wire.Decimal
 	// UnitCost prices an incoming line; null means the item's current
@@ -130,8 +144,8 @@ type LedgerRow struct {
 	WarehouseID      wire.ID      `bun:"warehouse_id" json:"warehouseId"`
 	PositionID       wire.ID      `bun:"position_id" json:"positionId"`
 	BatchNo          string       `bun:"batch_no" json:"batchNo"`
-	TxType           string       `bun:"tx_type" json:"txType"`
-	Direction        string       `bun:"direction" json:"direction"`
+	TxType           TxType       `bun:"tx_type" json:"txType"`
+	Direction        int          `bun:"direction" json:"direction"`
 	Qty              wire.Decimal `bun:"qty" json:"qty"`
 	UnitCost         wire.Decimal `bun:"unit_cost" json:"unitCost"`
 	Amount           wire.Decimal `bun:"amount" json:"amount"`
@@ -207,7 +221,7 @@ func sortedBuckets(bs []Bucket) []Bucket {
 }
 
 func (b Bucket) String() string {
-	return fmt.Sprintf("%s %s @ %s/%s [%s]", b.Kind, b.ItemID, b.WarehouseID, b.PositionID, b.BatchNo)
+	return fmt.Sprintf("%d %s @ %s/%s [%s]", b.Kind, b.ItemID, b.WarehouseID, b.PositionID, b.BatchNo)
 }
 
 // HeldIn tells whether any stock, on hand or locked, lies in the given

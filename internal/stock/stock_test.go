@@ -166,7 +166,7 @@ func (w *world) checkInvariants() {
 	for _, r := range ledger {
 		running := add(sums, bk{r.ItemID, r.WarehouseID, r.PositionID, r.BatchNo}, r.Qty)
 		if running.Cmp(r.BalanceQty) != 0 {
-			t.Errorf("ledger row %s (%s seq %d): balanceQty %s, running sum %s", r.ID, r.TxType, r.Seq, r.BalanceQty, running)
+			t.Errorf("ledger row %s (%d seq %d): balanceQty %s, running sum %s", r.ID, r.TxType, r.Seq, r.BalanceQty, running)
 		}
 		s := items[r.ItemID]
 		if s == nil {
@@ -180,7 +180,7 @@ func (w *world) checkInvariants() {
 		s.qty, s.amount, s.avg = s.qty.Add(r.Qty), s.amount.Add(r.Amount), r.AvgCostAfter
 		if r.TxType != stock.TransferOut && r.TxType != stock.TransferIn && s.qty.Sign() > 0 {
 			if want := s.amount.Div(s.qty, 6, wire.RoundHalfUp); want.Cmp(r.AvgCostAfter) != 0 {
-				t.Errorf("item %s seq %d (%s): avgCostAfter %s, recomputed %s (qty %s amount %s)", r.ItemID, r.Seq, r.TxType, r.AvgCostAfter, want, s.qty, s.amount)
+				t.Errorf("item %s seq %d (%d): avgCostAfter %s, recomputed %s (qty %s amount %s)", r.ItemID, r.Seq, r.TxType, r.AvgCostAfter, want, s.qty, s.amount)
 			}
 		}
 	}

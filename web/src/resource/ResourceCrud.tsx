@@ -4,6 +4,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import DragDialog from '../components/DragDialog';
 import { useUserStore } from '../store/user';
 import { toast } from '../util/notify';
@@ -11,7 +12,7 @@ import { website } from '../config';
 import { localized } from '../i18n';
 import { exportRows, getDetail, listRows, removeRows, submitRow } from './api';
 import { dropKeptSecrets, keepsSecret, SecretInput, withoutSecrets } from './secret';
-import { columnAlign, columnWidth, formDefaults, wireValues, fieldInput, fieldLabel, fieldRules, renderCell, valueProps } from './fields';
+import { columnAlign, formDefaults, wireValues, fieldInput, fieldLabel, fieldRules, renderCell, valueProps } from './fields';
 import { buildFilters, isRangeField, type SearchValues } from './filters';
 import { isDecimalField } from './decimal';
 import { joinedLabelNames } from './RemoteSelect';
@@ -19,7 +20,7 @@ import { CommandToolbar, commandLabel, inFromState, labelWidth, permittedCommand
 import { editableLines, isPhone, lineCells, linesBody } from './lines';
 import { loadTreeRoot, loadWholeTree, useLazyTreeLevels } from './resourceTree';
 import { fieldErrorsOf, formErrors } from './serverErrors';
-import { pinnedCount } from './pinning';
+import { listColumnWidth, pinnedCount } from './pinning';
 import NumberInput from './NumberInput';
 import RowButton from './RowButton';
 import type { Command, FieldMeta, ResourceMeta, Row as DataRow } from './types';
@@ -30,6 +31,11 @@ const LineGrid = lazy(() => import('./LineGrid'));
 const ImportDialog = lazy(() => import('./ImportDialog'));
 
 export { RowButton };
+
+/** Forms of more fields than this (besides full-width text) are laid out in three columns. */
+export const WIDE_FORM_FIELDS = 12;
+
+const isFullWidth = (f: FieldMeta) => f.type === 'text' || Boolean(f.multiline);
 
 /** Page sizes above this render as a virtual table. */
 const VIRTUAL_ABOVE = 50;
@@ -182,6 +188,23 @@ export function pruneChildren(rows: DataRow[]): DataRow[] {
   });
 }
 
+const isTextSearch = (f: FieldMeta) => (f.type === 'string' || f.type === 'text' || f.type === 'id') && !f.remote;
+
+/** The widest a search control grows for its placeholder. */
+export const SEARCH_MAX_WIDTH = 280;
+
+/**
+ * The width of a search control: 180 px (a reference 220), or as wide as its placeholder up to SEARCH_MAX_WIDTH
+ * ("Please select Effective status" showed as "Please select Effect…"), with room for the clear icon and a
+ * select's arrow.
+ */
+export function searchWidth(f: FieldMeta, t: TFunction): number {
+  const text = isTextSearch(f);
+  const placeholder = t(text || f.type === 'int' || isDecimalField(f) ? 'crud.required' : 'crud.selectRequired', { label: fieldLabel(f) });
+  const need = labelWidth(placeholder) + (text ? 40 : 56);
+  return Math.min(SEARCH_MAX_WIDTH, Math.max(f.remote ? 220 : 180, need));
+}
+
 function SearchBar({ name, fields, onSearch }: { name: string; fields: FieldMeta[]; onSearch: (v: SearchValues) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<SearchValues>();
@@ -195,11 +218,11 @@ function SearchBar({ name, fields, onSearch }: { name: string; fields: FieldMeta
           </Form.Item>
         ) : (
           <Form.Item key={f.name} name={f.name} label={fieldLabel(f)} {...(f.type === 'bool' ? {} : valueProps(f))}>
-            {(f.type === 'string' || f.type === 'text' || f.type === 'id') && !f.remote ? (
-              <Input allowClear placeholder={t('crud.required', { label: fieldLabel(f) })} style={{ width: 180 }} />
+            {isTextSearch(f) ? (
+              <Input allowClear placeholder={t('crud.required', { label: fieldLabel(f) })} style={{ width: searchWidth(f, t) }} />
             ) : (
               // The control itself is the form item's child: a wrapper would receive its value and onChange.
-              cloneElement(fieldInput(f, false, t) as ReactElement<{ style?: object }>, { style: { width: f.remote ? 220 : 180 } })
+              cloneElement(fieldInput(f, false, t) as ReactElement<{ style?: object }>, { style: { width: searchWidth(f, t) } })
             )}
           </Form.Item>
         ),
@@ -455,7 +478,8 @@ export default function ResourceCrud(props: ResourceCrudProps) {
     const labels = { index: t('crud.index'), action: t('crud.action'), view: t('crud.view'), edit: t('crud.edit'), delete: t('crud.delete') };
     // The columns that tell the rows apart stay in view when a wide table scrolls sideways (with the index and
     // the checkbox before them, which antd pins with the column after it); a phone's table is too narrow to pin.
-    const pinned = isPhone() ? 0 : pinnedCount(meta, listFields, columnWidth);
+    const widthOfField = listColumnWidth(meta, listFields);
+    const pinned = isPhone() ? 0 : pinnedCount(meta, listFields, widthOfField);
     const left = pinned > 0 ? ('left' as const) : undefined;
     const cols: NonNullable<TableProps<DataRow>['columns']> = [
       ...(isTree
@@ -477,7 +501,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
           title: fieldLabel(f),
           dataIndex: f.name,
           key: sortBy.name,
-          width: columnWidth(f),
+          width: widthOfField(f),
           fixed: i < pinned ? left : undefined,
           align: columnAlign(f),
           ellipsis: true,
@@ -557,6 +581,9 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   const onRowClick = props.onRowClick;
   const onRow = useMemo(() => (onRowClick ? (r: DataRow) => ({ onClick: () => onRowClick(r), style: { cursor: 'pointer' } }) : undefined), [onRowClick]);
 
+  // A master/detail form, or one of many fields, takes three columns in a wide dialog (the material's 21 fields
+  // in two columns were eleven rows, twice the screen's height).
+  const wideForm = Boolean(lines) || (!props.dialogWidth && formFields.filter((f) => !isFullWidth(f)).length > WIDE_FORM_FIELDS);
   const title = mode === 'add' ? t('crud.addTitle') : mode === 'edit' ? t('crud.editTitle') : t('crud.viewTitle');
 
   return (
@@ -611,7 +638,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
         open={dialog !== null}
         // A master/detail dialog is wide enough for the line grid at 1280 px; narrower screens cap it and the
         // grid scrolls sideways; a phone's opens maximised.
-        width={props.dialogWidth ?? (lines ? 1160 : 860)}
+        width={props.dialogWidth ?? (wideForm ? 1160 : 860)}
         fullscreen={Boolean(lines) && isPhone()}
         onCancel={() => setDialog(null)}
         destroyOnHidden
@@ -637,9 +664,9 @@ export default function ResourceCrud(props: ResourceCrudProps) {
               // The code rule fills an empty number: a new row may leave it empty, and only a manual one can be
               // required of the user when a row is edited.
               const ruled = keepsSecret(f, mode, dialog?.row) || (numbered && (!numbered.manual || mode === 'add')) ? { ...f, required: false } : f;
-              const full = f.type === 'text' || f.multiline;
+              const full = isFullWidth(f);
               return (
-                <Col key={f.name} xs={24} md={full ? 24 : (f.span ?? 12)} lg={full || !lines ? undefined : 8}>
+                <Col key={f.name} xs={24} md={full ? 24 : (f.span ?? 12)} lg={full || !wideForm ? undefined : 8}>
                   <Form.Item
                     name={f.name}
                     label={fieldLabel(f)}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../i18n';
-import { columnWidth, fieldRules, formDefaults } from './fields';
+import { columnWidth, fieldRules, formDefaults, headerWidth, HEADER_MAX_WIDTH } from './fields';
 import type { FieldMeta } from './types';
 import { prefetch, take, clearPrefetch } from '../store/prefetch';
 
@@ -66,5 +66,17 @@ describe('the add form starts from the declared defaults', () => {
       { name: 'none', type: 'string', label },
     ];
     expect(formDefaults(fields)).toEqual({ isEffective: '2', sort: 10, batchManaged: true, currency: 'CNY', rate: '0.13' });
+  });
+});
+
+describe('column headers', () => {
+  it('widen a column to its label, with the sort arrows, up to HEADER_MAX_WIDTH', () => {
+    const status: FieldMeta = { name: 'isEffective', type: 'dict', label: { zh: '生效状态', en: 'Effective status' } };
+    expect(columnWidth(status)).toBe(100); // zh: four characters fit the status column
+    expect(headerWidth({ ...status, label: { zh: 'Effective status' } })).toBeGreaterThan(100);
+    expect(columnWidth({ ...status, label: { zh: 'Effective status' } })).toBe(headerWidth({ ...status, label: { zh: 'Effective status' } }));
+    const code: FieldMeta = { name: 'code', type: 'string', max: 40, label: { zh: 'Warehouse code' } };
+    expect(headerWidth({ ...code, sortable: true })).toBe(headerWidth(code) + 26);
+    expect(columnWidth({ ...code, label: { zh: 'A very long English column label that goes on' } })).toBe(HEADER_MAX_WIDTH);
   });
 });

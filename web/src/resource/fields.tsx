@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import { localized } from '../i18n';
 import { getDictionary, getSelectRows, getTree, type TreeNode } from './api';
 import { dictTagColor } from './dictColor';
+import { labelWidth } from './commands';
 import { decimalProblem, formatDecimal, isDecimalField } from './decimal';
 import DecimalInput from './DecimalInput';
 import RemoteSelect, { knownLabelOf, RefCell } from './RemoteSelect';
@@ -157,6 +158,22 @@ export function SelectCell({ field, value }: { field: FieldMeta; value: unknown 
  * every column needs a width, and 150 px for a status tag or a date wastes the room that names need.
  */
 export function columnWidth(f: FieldMeta): number {
+  return Math.max(valueWidth(f), headerWidth(f));
+}
+
+/** The widest a column grows for its header: a longer one is cut (with its full text on hover). */
+export const HEADER_MAX_WIDTH = 200;
+
+/**
+ * The width a column's header takes: its label in the header's bold 14 px font (labelWidth, plus a little for
+ * the bold), the cell padding, and the sort arrows of a sortable field. English labels are long ("Effective
+ * status" in a 100 px status column read "Effective …").
+ */
+export function headerWidth(f: FieldMeta): number {
+  return Math.min(HEADER_MAX_WIDTH, Math.ceil(labelWidth(fieldLabel(f)) * 1.08) + 18 + (f.sortable ? 26 : 0));
+}
+
+function valueWidth(f: FieldMeta): number {
   if (f.remote) return 180; // code and name
   if (isDecimalField(f)) return 120; // up to 12 digits and a point at the common scales
   switch (f.type) {

@@ -7,7 +7,7 @@ import { setLanguage } from '../i18n';
 import { useUserStore } from '../store/user';
 import ResourceCrud from './ResourceCrud';
 import { columnWidth } from './fields';
-import { identityFields, pinnedCount, PIN_MAX_WIDTH } from './pinning';
+import { identityFields, listColumnWidth, NAME_WIDTH, pinnedCount, PIN_MAX_WIDTH } from './pinning';
 import { field } from './testMeta';
 import type { ResourceMeta } from './types';
 
@@ -79,5 +79,16 @@ describe('a wide list', () => {
     expect(header('操作').className).toMatch(/ant-table-cell-fix-(right|end)/);
     const checkboxHeader = document.querySelector('thead .ant-table-selection-column') as HTMLElement;
     expect(checkboxHeader.className).toMatch(/ant-table-cell-fix-(left|start)/);
+  });
+});
+
+describe('the row name column', () => {
+  it('is at least NAME_WIDTH wide; the other columns keep their width', () => {
+    const width = listColumnWidth({ lookup }, [status, code, name, spec]);
+    expect(width(name)).toBe(NAME_WIDTH);
+    expect(width(code)).toBe(columnWidth(code));
+    expect(width(spec)).toBe(columnWidth(spec));
+    // with it the material's status, code and name still fit the pinned room
+    expect(pinnedCount({ lookup }, [status, code, name, spec], width)).toBe(3);
   });
 });

@@ -1,3 +1,4 @@
+import { columnWidth } from './fields';
 import type { FieldMeta, ResourceMeta } from './types';
 
 /**
@@ -5,7 +6,10 @@ import type { FieldMeta, ResourceMeta } from './types';
  * leaves about 1100 px to the table and the action column takes up to 300 of it: past this, what scrolls
  * sideways under the pinned columns is too narrow to read.
  */
-export const PIN_MAX_WIDTH = 480;
+export const PIN_MAX_WIDTH = 500;
+
+/** The row's name column is at least this wide: the names are what a user reads a list by (150 px cut most). */
+export const NAME_WIDTH = 200;
 
 /**
  * The list fields that tell the rows apart: the resource's lookup code and label (what other resources pick
@@ -34,4 +38,11 @@ export function pinnedCount(meta: Pick<ResourceMeta, 'lookup'>, listFields: Fiel
   const count = last + 1;
   const width = listFields.slice(0, count).reduce((n, f) => n + widthOf(f), 0);
   return width <= PIN_MAX_WIDTH ? count : 0;
+}
+
+/** The width of each list column: what its field holds (columnWidth), and the row's name (the last identity column) at least NAME_WIDTH. */
+export function listColumnWidth(meta: Pick<ResourceMeta, 'lookup'>, listFields: FieldMeta[]): (f: FieldMeta) => number {
+  const ids = identityFields(meta, listFields);
+  const name = ids.length > 1 ? ids[ids.length - 1] : undefined;
+  return (f) => (f.name === name && f.type === 'string' ? Math.max(NAME_WIDTH, columnWidth(f)) : columnWidth(f));
 }

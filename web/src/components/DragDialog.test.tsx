@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { Col, Row } from 'antd';
 import '../i18n';
 import { renderWithProviders } from '../test/utils';
-import DragDialog, { bodyStyle, GUTTER_ROOM } from './DragDialog';
+import DragDialog, { bodyStyle, CHROME_HEIGHT, GUTTER_ROOM } from './DragDialog';
 
 describe('DragDialog body', () => {
   it('reaches into the dialog padding by as much as it pads itself: content in line with title and footer', () => {
@@ -15,6 +15,12 @@ describe('DragDialog body', () => {
     expect(GUTTER_ROOM).toBe(16 / 2);
     expect(bodyStyle(false, 500).height).toBe(390);
     expect(bodyStyle(true, 500).height).toBeUndefined();
+  });
+
+  it('scrolls a long body inside the dialog until it is resized or maximised: the footer stays on the screen', () => {
+    expect(bodyStyle(false).maxHeight).toBe(`calc(100vh - ${CHROME_HEIGHT}px)`);
+    expect(bodyStyle(false, 500).maxHeight).toBeUndefined();
+    expect(bodyStyle(true).maxHeight).toBeUndefined();
   });
 
   it('draws the body with that style around a gutter row', async () => {

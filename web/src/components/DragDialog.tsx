@@ -29,8 +29,11 @@ export const clampSize = (w: number, h: number): { width: number; height: number
  * the title and footer, and a gutter's margin stays inside what the body shows.
  */
 export const GUTTER_ROOM = 8;
+/** What a dialog 60 px from the top needs besides its body: padding, title and footer, and a margin under it. */
+export const CHROME_HEIGHT = 200;
 export const bodyStyle = (max: boolean, height?: number): CSSProperties => ({
-  ...(max ? {} : height ? { height: height - 110 } : {}),
+  // Until resized, a long form scrolls inside the dialog: its footer (save) stays on the screen.
+  ...(max ? {} : height ? { height: height - 110 } : { maxHeight: `calc(100vh - ${CHROME_HEIGHT}px)` }),
   overflow: 'auto',
   paddingInline: GUTTER_ROOM,
   marginInline: -GUTTER_ROOM,

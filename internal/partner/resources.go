@@ -3,7 +3,6 @@ package partner
 import (
 	"context"
 	"net/http"
-	"reflect"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/uptrace/bun"
@@ -78,11 +77,9 @@ func (s *Service) declare() *Resources {
 
 	// Price lines follow their supplier: they are written only with it (its
 	// submit carries them, its removal removes them) and read only where the
-	// caller may read the supplier. They have no data scope of their own: a
-	// rule on who created a line would hide lines of a supplier its reader
-	// edits, and the save of its lines would then drop the hidden ones. The
-	// supplier menu's code names the supplier resource alone, so the lines
-	// have none.
+	// caller may read the supplier (the engine's parent link, declared by
+	// the supplier's Lines). The supplier menu's code names the supplier
+	// resource alone, so the lines have none.
 	res.SupplierDetail = resource.New(resource.Spec{
 		Service: "bluebird-basic", Name: "supplierdetail", Table: "bb_supplier_detail",
 		Label:  i18n.T("供应商物料价格", "Supplier price line"),
@@ -108,9 +105,7 @@ func (s *Service) declare() *Resources {
 	}, resource.Hooks[SupplierDetail]{
 		Validate:   validatePriceLine,
 		BeforeSave: checkValidity,
-		Query:      s.linesOfVisibleSuppliers,
 		Enrich:     s.withLastPurchasePrices,
-		Routes:     map[string]httpx.HandlerFunc{"detail": s.priceLineDetail},
 	})
 
 	res.Supplier = resource.New(resource.Spec{
@@ -200,20 +195,6 @@ func checkValidity(ctx context.Context, tx bun.Tx, row *SupplierDetail, isNew bo
 
 // --- price lines read through their supplier ---
 
-// linesOfVisibleSuppliers limits every read of price lines (list, mixList)
-// to the lines of suppliers the caller may read: the supplier's tenant,
-// soft-delete and data-scope predicates, as a subquery.
-func (s *Service) linesOfVisibleSuppliers(r *http.Request, q *bun.SelectQuery) (*bun.SelectQuery, error) {
-	suppliers, err := s.Res.Supplier.Select(r.Context(), s.env.DB, (*Supplier)(nil))
-	if err != nil {
-		return nil, err
-	}
-	// the line table's alias is spelled out: bun resolves ?TableAlias to the
-	// subquery's table when the subquery is an argument of the same condition
-	lines := q.Dialect().Tables().Get(reflect.TypeFor[SupplierDetail]()).Alias
-	return q.Where("? IN (?)", bun.Ident(lines+".supplier_id"), suppliers.Column("id")), nil
-}
-
 // linesOfOneSupplier is mixList's own condition: supplierId is required,
 // and a supplier the caller may not read (another tenant's, removed,
 // outside the data scope) is not found rather than an empty list.
@@ -226,24 +207,6 @@ func (s *Service) linesOfOneSupplier(r *http.Request, q *bun.SelectQuery) (*bun.
 		return nil, err
 	}
 	return q.Where("?TableAlias.supplier_id = ?", id), nil
-}
-
-// priceLineDetail is the engine's detail of a line, answered only when the
-// caller may read the line's supplier.
-func (s *Service) priceLineDetail(r *http.Request) (any, error) {
-	id, err := httpx.QueryID(r, "id")
-	if err != nil {
-		return nil, err
-	}
-	ctx := r.Context()
-	line, err := s.Res.SupplierDetail.Detail(ctx, s.env.DB, id)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := s.Res.Supplier.Get(ctx, s.env.DB, line.SupplierID); err != nil {
-		return nil, err
-	}
-	return line, nil
 }
 
 // withLastPurchasePrices fills lastPurchasePrice of lines about to be sent

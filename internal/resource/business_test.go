@@ -358,6 +358,21 @@ func TestLines(t *testing.T) {
 		if n := e.count("biz_line", "order_id = ? AND is_deleted = 0", o2.ID); n != 1 {
 			t.Errorf("another order's lines: %d", n)
 		}
+		// a line's own routes answer only lines of orders the caller may
+		// read: an order gone by any path takes its lines out of sight
+		lines.Records = nil
+		e.ok("a", "GET", "/blade-test/orderline/list", nil, &lines)
+		if len(lines.Records) != 1 {
+			t.Fatalf("lines of the live order: %+v", lines.Records)
+		}
+		if _, err := e.db.NewUpdate().Table(e.tables["biz_order"]).Set("is_deleted = 1").Where("id = ?", o2.ID).Exec(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		lines.Records = nil
+		e.ok("a", "GET", "/blade-test/orderline/list", nil, &lines)
+		if len(lines.Records) != 0 {
+			t.Errorf("lines of a removed order listed: %+v", lines.Records)
+		}
 	})
 }
 

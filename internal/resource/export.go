@@ -97,9 +97,9 @@ func (r *Resource[T]) handleExport(req *http.Request) (any, error) {
 
 func (r *Resource[T]) extra(req *http.Request) func(*bunSelect) (*bunSelect, error) {
 	if r.hooks.Query == nil {
-		return nil
+		return r.ofReadableParents(req.Context(), nil)
 	}
-	return func(sq *bunSelect) (*bunSelect, error) { return r.hooks.Query(req, sq) }
+	return r.ofReadableParents(req.Context(), func(sq *bunSelect) (*bunSelect, error) { return r.hooks.Query(req, sq) })
 }
 
 func cellValue(v any) any {

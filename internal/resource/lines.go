@@ -51,6 +51,7 @@ type LineStore interface {
 	loadLines(ctx context.Context, idb bun.IDB, lines *Lines, parentIDs []wire.ID) (map[wire.ID]reflect.Value, error)
 	removeLines(ctx context.Context, tx bun.Tx, lines *Lines, parentIDs []wire.ID) error
 	adopt(env *Env)
+	linkParent(p *parentLink)
 }
 
 // adopt gives a line resource that is not mounted on its own (it has no
@@ -106,6 +107,71 @@ func (r *Resource[T]) initLines(t reflect.Type) {
 		panic(fmt.Sprintf("resource %s: line resource has no field %q", r.spec.Key(), l.Parent))
 	}
 	r.meta.Lines = &LinesMeta{Field: l.Field, Label: l.Child.Spec().Label, Meta: l.Child.Meta(), Totals: l.Totals}
+	l.Child.linkParent(&parentLink{column: l.Child.Meta().byName[l.Parent].Column, index: l.Child.Meta().byName[l.Parent].index,
+		ids: func(ctx context.Context, idb bun.IDB) (*bun.SelectQuery, error) {
+			q, err := r.Select(ctx, idb, (*T)(nil))
+			if err != nil {
+				return nil, err
+			}
+			return q.Column("id"), nil
+		}})
+}
+
+// parentLink ties a line resource to its parent: lines are read through
+// their own routes (list, views, export, detail) only where the caller may
+// read the parent, under the parent's tenant, soft-delete and data-scope
+// rules. A line has no data scope of its own: a rule on who created a line
+// would hide lines of a document its reader edits.
+type parentLink struct {
+	column string // the line's column holding the parent's id
+	index  []int  // its struct index
+	// ids selects the ids of the parents the caller may read.
+	ids func(ctx context.Context, idb bun.IDB) (*bun.SelectQuery, error)
+}
+
+func (r *Resource[T]) linkParent(p *parentLink) { r.parent = p }
+
+// ofReadableParents adds the parent condition to a list's extra conditions.
+func (r *Resource[T]) ofReadableParents(ctx context.Context, extra func(*bun.SelectQuery) (*bun.SelectQuery, error)) func(*bun.SelectQuery) (*bun.SelectQuery, error) {
+	if r.parent == nil {
+		return extra
+	}
+	return func(q *bun.SelectQuery) (*bun.SelectQuery, error) {
+		if extra != nil {
+			var err error
+			if q, err = extra(q); err != nil {
+				return nil, err
+			}
+		}
+		parents, err := r.parent.ids(ctx, q.DB())
+		if err != nil {
+			return nil, err
+		}
+		// the line table's alias is spelled out: bun resolves ?TableAlias to
+		// the subquery's table when the subquery is an argument of the same condition
+		return q.Where("? IN (?)", bun.Ident(r.tableAlias(q.DB())+"."+r.parent.column), parents), nil
+	}
+}
+
+// parentReadable answers a line's detail only when the caller may read its
+// parent (else the same 404 as an unknown line).
+func (r *Resource[T]) parentReadable(ctx context.Context, row *T) error {
+	if r.parent == nil {
+		return nil
+	}
+	id := reflect.ValueOf(row).Elem().FieldByIndex(r.parent.index).Interface().(wire.ID)
+	parents, err := r.parent.ids(ctx, r.env.DB)
+	if err != nil {
+		return err
+	}
+	n, err := r.env.DB.NewSelect().TableExpr("(?) AS p", parents).Where("p.id = ?", id).Count(ctx)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return httpx.ErrNotFound
+	}
+	return nil
 }
 
 func (r *Resource[T]) lineType() reflect.Type { return reflect.TypeFor[T]() }

@@ -112,6 +112,10 @@ type Resource[T any] struct {
 	views []viewSlot // the compiled views (view.go)
 	// linesIndex is the struct index of the lines slice (Spec.Lines).
 	linesIndex []int
+	// parent is set on a line resource by the resource whose Lines it is:
+	// the line's own read routes answer only lines of parents the caller
+	// may read (lines.go).
+	parent *parentLink
 }
 
 // New declares a resource. It panics on a bad declaration: that is a programming error found at start-up.
@@ -476,7 +480,14 @@ func (r *Resource[T]) handleDetail(req *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.Detail(req.Context(), r.env.DB, id)
+	row, err := r.Detail(req.Context(), r.env.DB, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.parentReadable(req.Context(), row); err != nil {
+		return nil, err
+	}
+	return row, nil
 }
 
 // Detail is one whole row as `detail` answers it: enriched, with its lines.

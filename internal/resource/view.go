@@ -227,7 +227,7 @@ func (r *Resource[T]) handleView(req *http.Request, v *compiledView) (any, error
 			return sq, nil
 		}
 	}
-	rows, total, err := r.list(req.Context(), r.env.DB, q, extra, v)
+	rows, total, err := r.list(req.Context(), r.env.DB, q, r.ofReadableParents(req.Context(), extra), v)
 	if err != nil {
 		return nil, err
 	}

@@ -57,6 +57,9 @@ func (g *Registry) handleMetaList(r *http.Request) (any, error) {
 	out := make([]*resource.Meta, 0, len(g.list))
 	for _, res := range g.All() {
 		out = append(out, res.Meta())
+		if s, ok := res.(interface{ ScreenMetas() []*resource.Meta }); ok {
+			out = append(out, s.ScreenMetas()...)
+		}
 	}
 	return out, nil
 }

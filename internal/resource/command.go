@@ -43,6 +43,9 @@ type Command[T any] struct {
 	// From lists the states a row may be in; a row in another refuses the
 	// whole request, naming the row and its state.
 	From *States
+	// Aliases are further names of the command's route (BladeX's
+	// submitInStockMaterialOthers beside submitInStockMaterial).
+	Aliases []string
 	// Params are fixed request parameters the web app sends with the ids.
 	Params map[string]string
 	// Row and Toolbar say where the web app draws the button (default both).
@@ -145,9 +148,13 @@ func (r *Resource[T]) mountCommands(router chi.Router) {
 			continue
 		}
 		mounted[name] = true
-		router.Post(r.spec.Path()+"/"+name, httpx.Handle(Guard(r.spec.Write)(func(req *http.Request) (any, error) {
+		handler := httpx.Handle(Guard(r.spec.Write)(func(req *http.Request) (any, error) {
 			return r.runCommand(req, name)
-		})))
+		}))
+		router.Post(r.spec.Path()+"/"+name, handler)
+		for _, alias := range r.hooks.Commands[i].Aliases {
+			router.Post(r.spec.Path()+"/"+alias, handler)
+		}
 	}
 }
 
@@ -198,8 +205,10 @@ func (r *Resource[T]) runCommand(req *http.Request, name string) (any, error) {
 	if c == nil {
 		return nil, httpx.InvalidParam(name)
 	}
-	if err := r.holdsButton(ctx, p, c); err != nil {
-		return nil, err
+	if len(r.spec.Screens) == 0 { // else per row, once the rows are read
+		if err := r.holdsButton(ctx, p, c, r.spec.MenuCode); err != nil {
+			return nil, err
+		}
 	}
 	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
 	var out any
@@ -207,6 +216,11 @@ func (r *Resource[T]) runCommand(req *http.Request, name string) (any, error) {
 		rows, err := r.visibleRows(ctx, tx, ids)
 		if err != nil {
 			return err
+		}
+		if len(r.spec.Screens) > 0 {
+			if err := r.holdsRowButtons(ctx, p, c, rows); err != nil {
+				return err
+			}
 		}
 		if err := r.checkStates(ctx, tx, c, rows); err != nil {
 			return err
@@ -228,14 +242,14 @@ func (r *Resource[T]) runCommand(req *http.Request, name string) (any, error) {
 }
 
 // holdsButton checks the command's button permission on the server.
-func (r *Resource[T]) holdsButton(ctx context.Context, p *authz.Principal, c *Command[T]) error {
+func (r *Resource[T]) holdsButton(ctx context.Context, p *authz.Principal, c *Command[T], menu string) error {
 	if c.Button == "" || p.IsSuper() {
 		return nil
 	}
-	if r.spec.MenuCode == "" || r.env.Buttons == nil {
+	if menu == "" || r.env.Buttons == nil {
 		return httpx.ErrForbidden
 	}
-	ok, err := r.env.Buttons.HoldsButton(ctx, p, r.spec.MenuCode+"_"+c.Button)
+	ok, err := r.env.Buttons.HoldsButton(ctx, p, menu+"_"+c.Button)
 	if err != nil {
 		return err
 	}

@@ -24,6 +24,8 @@ type Meta struct {
 	Lookup      *Lookup           `json:"lookup,omitempty"`
 	Lines       *LinesMeta        `json:"lines,omitempty"`
 	Tree        *TreeMeta         `json:"tree,omitempty"`
+	// Fixed are a screen's fixed field values (Spec.Screens).
+	Fixed map[string]string `json:"fixed,omitempty"`
 
 	keyword  []*Field // searched by the keyword parameter: the Lookup's code and label
 	byName   map[string]*Field

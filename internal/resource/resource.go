@@ -146,6 +146,7 @@ func New[T any](spec Spec, hooks Hooks[T]) *Resource[T] {
 		}
 	}
 	r.initCommands()
+	r.initScreens()
 	r.initTree()
 	r.initLines(t)
 	r.initViews()

@@ -75,6 +75,8 @@ type Spec struct {
 	Tree *Tree
 	// Import: rows are imported from Excel, matched by a key (import.go).
 	Import *Import
+	// Screens are further menu entries showing some of the rows (screen.go).
+	Screens []Screen
 	// Title is the field that names a row in messages ("M001 is approved...");
 	// default: the first field of the first Unique group.
 	Title string

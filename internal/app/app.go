@@ -35,6 +35,7 @@ import (
 	"github.com/bluebird/console/internal/resource"
 	"github.com/bluebird/console/internal/seed"
 	"github.com/bluebird/console/internal/stock"
+	"github.com/bluebird/console/internal/stockdoc"
 	"github.com/bluebird/console/internal/system"
 	"github.com/bluebird/console/internal/user"
 	"github.com/bluebird/console/migrations"
@@ -220,6 +221,7 @@ func (a *App) routes() http.Handler {
 	a.Inventory = inventory.New(a.Approval)
 	a.Inventory.HeldStock = a.Stock.HeldIn
 	a.Registry.Add(a.Inventory.Mount(api, env)...)
+	a.Registry.Add(stockdoc.New(a.Approval, a.Stock).Mount(api, env)...)
 	// --- end business master data ---
 	// --- partner (internal/partner): customers, suppliers and their material price lines ---
 	a.Registry.Add(partner.New(a.Approval).Mount(api, env)...)

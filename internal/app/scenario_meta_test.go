@@ -19,6 +19,8 @@ type metaOf struct {
 	Label    struct{ Zh, En string } `json:"label"`
 	Actions  []string                `json:"actions"`
 	Fields   []map[string]any        `json:"fields"`
+	// Fixed marks a further screen of a resource listed before it.
+	Fixed map[string]string `json:"fixed"`
 }
 
 func allMeta(t *testing.T, c *apptest.Client) []metaOf {
@@ -192,6 +194,13 @@ func TestResourceNames(t *testing.T) {
 		codes := map[string]string{}
 		for _, res := range allMeta(t, admin) {
 			key := res.Service + "/" + res.Name
+			if res.Fixed != nil { // a screen: its resource's name, its own menu
+				if !seen[key] || res.MenuCode == "" || codes[res.MenuCode] != "" {
+					t.Errorf("screen %s of %q: before its resource, with a menu of its own", res.MenuCode, key)
+				}
+				codes[res.MenuCode] = key
+				continue
+			}
 			if res.Name == "" || res.Service == "" || res.Label.Zh == "" || res.Label.En == "" || seen[key] {
 				t.Errorf("resource %q (%s): empty name or label, or a duplicate", key, res.Path)
 			}

@@ -1,0 +1,36 @@
+package stockdoc
+
+import (
+	"github.com/go-chi/chi/v5"
+
+	"github.com/bluebird/console/internal/approval"
+	"github.com/bluebird/console/internal/resource"
+	"github.com/bluebird/console/internal/stock"
+)
+
+// Service declares the material stock documents.
+type Service struct {
+	approval *approval.Service
+	stock    *stock.Service
+	numbers  resource.Numberer
+
+	ins       *resource.Resource[MaterialIn]
+	inDetails *resource.Resource[MaterialInDetail]
+}
+
+// New returns the documents, approved through approvals and posted through
+// the stock core.
+func New(approvals *approval.Service, st *stock.Service) *Service {
+	return &Service{approval: approvals, stock: st}
+}
+
+// Mount declares and routes the documents and returns them for the registry.
+func (s *Service) Mount(r chi.Router, env *resource.Env) []resource.Registered {
+	s.numbers = env.Numbers
+	s.declareIn()
+	all := []resource.Registered{s.inDetails, s.ins}
+	for _, res := range all {
+		res.Mount(r, env)
+	}
+	return all
+}

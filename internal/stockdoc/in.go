@@ -75,6 +75,13 @@ var (
 	msgTest         = i18n.T("检验", "Inspect")
 )
 
+func init() {
+	documents = append(documents, func(s *Service) []resource.Registered {
+		s.declareIn()
+		return []resource.Registered{s.inDetails, s.ins}
+	})
+}
+
 func (s *Service) declareIn() {
 	detail := resource.New(resource.Spec{
 		Service: "bluebird-basic", Name: "materialinrecorddetail", Table: "bb_material_in_detail",

@@ -78,6 +78,8 @@ func bizResources(tables map[string]string) []Registered {
 			{Name: "brandName", Column: "brand_name", Label: i18n.T("品牌名称", "Brand name")},
 		}}}}},
 		ListView: "selectItemVOPage",
+		// effective items are a screen of their own, with its own buttons
+		Screens: []Screen{{MenuCode: "live_item", Label: i18n.T("生效物料", "Live items"), ListView: "selectItemVOList", Fixed: map[string]string{"isEffective": "2"}}},
 	}, Hooks[bizItem]{Commands: []Command[bizItem]{
 		{Name: "approve", Label: i18n.T("审批", "Approve"), Button: "approve", From: &States{Field: "status", Values: []int{1, 4}},
 			Run: func(ctx context.Context, tx bun.Tx, item *Resource[bizItem], rows []*bizItem, _ *CommandRequest) (any, error) {
@@ -99,7 +101,8 @@ func bizResources(tables map[string]string) []Registered {
 func bizEnv(t *testing.T, fn func(t *testing.T, e *apiEnv)) {
 	eachDB(t, bizDDL, bizResources, func(env *Env) {
 		env.Scope = createdRows{}
-		env.Buttons = testButtons{"clerk": {"item_approve": true}, "a": {"item_approve": true, "item_effective": true}}
+		env.Buttons = testButtons{"clerk": {"item_approve": true},
+			"a": {"item_approve": true, "item_effective": true, "live_item_approve": true, "live_item_effective": true}}
 	}, fn)
 }
 
@@ -258,6 +261,34 @@ func TestCommands(t *testing.T) {
 		e.refused(400, "a", "POST", "/blade-test/item/approve", nil)
 		e.refused(400, "a", "POST", "/blade-test/item/approve?ids=x", nil)
 		e.refused(401, "nobody", "POST", approve(items[0].ID), nil)
+	})
+}
+
+// TestScreens: a screen has its own metadata, and a command on a row of the
+// screen needs the screen's button.
+func TestScreens(t *testing.T) {
+	bizEnv(t, func(t *testing.T, e *apiEnv) {
+		_, items := seedBiz(e)
+		e.ok("a", "POST", fmt.Sprintf("/blade-test/item/doEffective?ids=%d&effectiveStatus=2", items[0].ID), nil, nil)
+		// the clerk holds item_approve, not live_item_approve
+		e.refused(403, "clerk", "POST", fmt.Sprintf("/blade-test/item/approve?ids=%d", items[0].ID), nil)
+		e.refused(403, "clerk", "POST", fmt.Sprintf("/blade-test/item/approve?ids=%d,%d", items[1].ID, items[0].ID), nil)
+		if n := e.count("biz_item", "status = 3"); n != 0 {
+			t.Fatalf("%d rows approved by refused requests", n)
+		}
+		e.ok("clerk", "POST", fmt.Sprintf("/blade-test/item/approve?ids=%d", items[1].ID), nil, nil)
+		e.ok("a", "POST", fmt.Sprintf("/blade-test/item/approve?ids=%d", items[0].ID), nil, nil)
+		var item *Resource[bizItem]
+		for _, r := range bizResources(e.tables) {
+			if x, ok := r.(*Resource[bizItem]); ok {
+				item = x
+			}
+		}
+		metas := item.ScreenMetas()
+		if len(metas) != 1 || metas[0].MenuCode != "live_item" || metas[0].Fixed["isEffective"] != "2" || metas[0].ListView != "selectItemVOList" ||
+			metas[0].Permissions["add"] != "live_item_add" || metas[0].Commands[0].Permission != "live_item_approve" || item.Meta().Commands[0].Permission != "item_approve" {
+			t.Errorf("screen metadata %+v", metas)
+		}
 	})
 }
 

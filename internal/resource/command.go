@@ -205,10 +205,11 @@ func (r *Resource[T]) runCommand(req *http.Request, name string) (any, error) {
 	if c == nil {
 		return nil, httpx.InvalidParam(name)
 	}
-	if len(r.spec.Screens) == 0 { // else per row, once the rows are read
-		if err := r.holdsButton(ctx, p, c, r.spec.MenuCode); err != nil {
-			return nil, err
-		}
+	// the buttons are read before the transaction (the menu cache reads
+	// beside it); with screens, each row is then held to its screen's
+	allowed, err := r.buttonMenus(ctx, p, c)
+	if err != nil {
+		return nil, err
 	}
 	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
 	var out any
@@ -217,10 +218,8 @@ func (r *Resource[T]) runCommand(req *http.Request, name string) (any, error) {
 		if err != nil {
 			return err
 		}
-		if len(r.spec.Screens) > 0 {
-			if err := r.holdsRowButtons(ctx, p, c, rows); err != nil {
-				return err
-			}
+		if err := r.rowsAllowed(c, rows, allowed); err != nil {
+			return err
 		}
 		if err := r.checkStates(ctx, tx, c, rows); err != nil {
 			return err

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/bluebird/console/internal/platform/authz"
+	"github.com/bluebird/console/internal/platform/httpx"
 	"github.com/bluebird/console/internal/platform/i18n"
 	"github.com/bluebird/console/internal/platform/wire"
 )
@@ -101,17 +102,47 @@ func fieldText(v reflect.Value) string {
 	return fmt.Sprint(v.Interface())
 }
 
-// holdsRowButtons checks a command's button on the menu of each row.
-func (r *Resource[T]) holdsRowButtons(ctx context.Context, p *authz.Principal, c *Command[T], rows []*T) error {
-	checked := map[string]bool{}
-	for _, row := range rows {
-		menu := r.menuOf(row)
-		if checked[menu] {
-			continue
+// buttonMenus are the menus (the resource's and its screens') under which
+// the caller holds the command's button; nil means every menu (no button,
+// or the super user). Without screens, not holding it is refused at once.
+func (r *Resource[T]) buttonMenus(ctx context.Context, p *authz.Principal, c *Command[T]) (map[string]bool, error) {
+	if c.Button == "" || p.IsSuper() {
+		return nil, nil
+	}
+	if len(r.spec.Screens) == 0 {
+		return nil, r.holdsButton(ctx, p, c, r.spec.MenuCode)
+	}
+	allowed := map[string]bool{}
+	for _, menu := range append([]string{r.spec.MenuCode}, screenMenus(r.spec.Screens)...) {
+		err := r.holdsButton(ctx, p, c, menu)
+		if err == nil {
+			allowed[menu] = true
+		} else if err != httpx.ErrForbidden {
+			return nil, err
 		}
-		checked[menu] = true
-		if err := r.holdsButton(ctx, p, c, menu); err != nil {
-			return err
+	}
+	if len(allowed) == 0 {
+		return nil, httpx.ErrForbidden
+	}
+	return allowed, nil
+}
+
+func screenMenus(screens []Screen) []string {
+	out := make([]string, len(screens))
+	for i, s := range screens {
+		out[i] = s.MenuCode
+	}
+	return out
+}
+
+// rowsAllowed holds each row to the button of its screen's menu.
+func (r *Resource[T]) rowsAllowed(c *Command[T], rows []*T, allowed map[string]bool) error {
+	if allowed == nil {
+		return nil
+	}
+	for _, row := range rows {
+		if !allowed[r.menuOf(row)] {
+			return httpx.ErrForbidden
 		}
 	}
 	return nil

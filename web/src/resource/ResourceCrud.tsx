@@ -372,7 +372,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
     form.resetFields();
     setDialog({ mode: m, row });
     if (m === 'add') {
-      form.setFieldsValue({ ...formDefaults(meta.fields), ...(lines ? { [lines.field]: [] } : {}), ...props.addDefaults?.(), ...initial });
+      form.setFieldsValue({ ...formDefaults(meta.fields), ...meta.fixed, ...(lines ? { [lines.field]: [] } : {}), ...props.addDefaults?.(), ...initial });
       return;
     }
     if (row?.id && has('detail')) {
@@ -658,7 +658,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
         <Form form={form} name={`crud-${meta.name}`} layout="vertical" validateTrigger="onBlur" disabled={mode === 'view'}>
           <Row gutter={16}>
             {formFields.map((f) => {
-              const disabled = mode === 'view' || Boolean(f.readonly && mode === 'edit');
+              const disabled = mode === 'view' || Boolean(f.readonly && mode === 'edit') || meta.fixed?.[f.name] !== undefined;
               const custom = inputs?.[f.name];
               const numbered = meta.number?.field === f.name ? meta.number : undefined;
               // The code rule fills an empty number: a new row may leave it empty, and only a manual one can be

@@ -112,6 +112,22 @@ describe('metadata-driven table and form', () => {
     expect(c.preview).toEqual(['MIN']);
   });
 
+  it('starts a new row of a screen with its fixed values, which the form keeps', async () => {
+    mockReceipts();
+    const screenMeta: ResourceMeta = {
+      ...meta,
+      menuCode: 'material_in_other',
+      fixed: { inType: '3' },
+      fields: [...meta.fields, { name: 'inType', type: 'string', valueType: 'string', label: { zh: '入库类型', en: 'Receipt type' } }],
+    };
+    renderWithProviders(<ResourceCrud meta={screenMeta} />);
+    await screen.findByText('MIN001');
+    fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByLabelText('入库类型')).toHaveValue('3'));
+    expect(within(dialog).getByLabelText('入库类型')).toBeDisabled();
+  });
+
   it('lets the user type the number when the code rule is manual', async () => {
     mockReceipts();
     renderWithProviders(<ResourceCrud meta={{ ...meta, number: { field: 'docNo', manual: true, bizType: 'MIN' } }} />);

@@ -151,6 +151,8 @@ export interface ResourceMeta {
   tree?: TreeSpec;
   number?: NumberSpec;
   lookup?: Lookup;
+  /** A screen of a resource shown under a further menu: the field values its rows have (text). A new row starts with them and the form keeps them. */
+  fixed?: Record<string, string>;
 }
 
 export interface DictItem {

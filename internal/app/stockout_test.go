@@ -375,3 +375,71 @@ func TestIssueScreensAndEndpoints(t *testing.T) {
 		}
 	})
 }
+
+// TestIssueExpiredBatches: an outgoing line names its batch; an expired
+// batch is not picked, but scrapped or returned to the supplier it is.
+func TestIssueExpiredBatches(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		_, c := h.NewTenant("Expiry Co")
+		pl := newStockPlace(t, c)
+		var m struct {
+			ID string `json:"id"`
+		}
+		c.PostJSON(basic+"material/submit", map[string]any{"materialCode": "EXP1", "materialName": "过期料", "unit": "pcs", "batchManaged": 2}).OK(t, &m)
+		var in receipt
+		c.PostJSON(inPath+"/submit", map[string]any{"inType": 1, "warehouseId": pl.warehouse, "supplierId": pl.supplier,
+			"details": []map[string]any{{"materialId": m.ID, "qty": "5", "positionId": pl.position, "batchNo": "OLD1", "unitPrice": "4", "expiryDate": "2020-01-01 00:00:00"}}}).OK(t, &in)
+		c.Post(inPath+"/startProcess", apptest.Q("ids", in.ID)).OK(t, nil)
+		c.Post(inPath+"/submitInStockMaterial", apptest.Q("ids", in.ID)).OK(t, nil)
+
+		if msg := c.PostJSON(outPath+"/submit", map[string]any{"outType": 1, "warehouseId": pl.warehouse,
+			"details": []map[string]any{{"materialId": m.ID, "qty": "1", "positionId": pl.position}}}).Fail(t, 400); msg != "第1行: 物料 EXP1 按批次管理, 请输入批次号" {
+			t.Errorf("an issue line without its batch: %q", msg)
+		}
+		issueOf := func(body map[string]any) issue {
+			body["warehouseId"] = pl.warehouse
+			body["details"] = []map[string]any{{"materialId": m.ID, "qty": "1", "positionId": pl.position, "batchNo": "OLD1"}}
+			var out issue
+			c.PostJSON(outPath+"/submit", body).OK(t, &out)
+			c.Post(outPath+"/startProcess", apptest.Q("ids", out.ID)).OK(t, nil)
+			return out
+		}
+		picking := issueOf(map[string]any{"outType": 1})
+		if got := balance(t, h, m.ID); got != "5.000000/1.000000" {
+			t.Errorf("the picking's lock: %s", got)
+		}
+		if msg := c.Post(outPath+"/outboundSubmitted", apptest.Q("ids", picking.ID)).Fail(t, 400); msg != "批次 OLD1 已过期(2020-01-01), 不能出库" {
+			t.Errorf("picking an expired batch: %q", msg)
+		}
+		c.Post(outPath+"/cancellation", apptest.Q("ids", picking.ID)).OK(t, nil)
+		if got := balance(t, h, m.ID); got != "5.000000/0.000000" {
+			t.Errorf("after voiding the picking: %s", got)
+		}
+		// a sample (an other issue that is not scrap) is refused too
+		sample := issueOf(map[string]any{"outType": 3, "otherReason": 2})
+		c.Post(outPath+"/outboundSubmitted", apptest.Q("ids", sample.ID)).Fail(t, 400)
+		c.Post(outPath+"/cancellation", apptest.Q("ids", sample.ID)).OK(t, nil)
+		scrap := issueOf(map[string]any{"outType": 3, "otherReason": 1})
+		c.Post(outPath+"/outboundSubmitted", apptest.Q("ids", scrap.ID)).OK(t, nil)
+		back := issueOf(map[string]any{"outType": 2, "supplierId": pl.supplier})
+		c.Post(outPath+"/outboundSubmitted", apptest.Q("ids", back.ID)).OK(t, nil)
+		if got := balance(t, h, m.ID); got != "3.000000/0.000000" {
+			t.Errorf("after the scrap and the return: %s", got)
+		}
+		var rows []struct {
+			TxType      int     `bun:"tx_type"`
+			PartnerType string  `bun:"partner_type"`
+			UnitCost    string  `bun:"unit_cost"`
+			BizNo       string  `bun:"biz_no"`
+			PartnerID   wire.ID `bun:"partner_id"`
+		}
+		if err := h.App.DB.NewSelect().Table("bb_stock_ledger").Column("tx_type", "partner_type", "partner_id", "unit_cost", "biz_no").
+			Where("biz_no IN (?, ?)", scrap.DocNo, back.DocNo).OrderExpr("tx_type").Scan(context.Background(), &rows); err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) != 2 || rows[0].TxType != 5 || rows[0].PartnerType != "SUPPLIER" || rows[0].PartnerID.String() != pl.supplier ||
+			rows[1].TxType != 6 || rows[0].UnitCost != "4.000000" || rows[1].UnitCost != "4.000000" {
+			t.Errorf("ledger of the scrap and the return %+v", rows)
+		}
+	})
+}

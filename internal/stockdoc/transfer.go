@@ -2,7 +2,6 @@ package stockdoc
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 
 	"github.com/uptrace/bun"
@@ -123,7 +122,7 @@ func (d *transferDocs) declare() {
 		Service: "bluebird-basic", Name: "materialtransferdetail", Table: "bb_material_transfer_detail",
 		Label:  i18n.T("调拨明细", "Transfer line"),
 		Routes: []string{"list", "detail"}, DefaultOrder: "id ASC",
-		Views:  []resource.View{{Name: "selectMaterialTransferDetailVOList", Joins: transferMainJoin}},
+		Views: []resource.View{{Name: "selectMaterialTransferDetailVOList", Joins: transferMainJoin}},
 	}, resource.Hooks[MaterialTransferDetail]{
 		Query:  d.ofReadableTransfers,
 		Routes: map[string]httpx.HandlerFunc{"detail": d.voDetail},
@@ -140,6 +139,7 @@ func (d *transferDocs) declare() {
 		ListView:      "selectMaterialTransferMainVOListPage",
 	}, resource.Hooks[MaterialTransfer]{
 		BeforeSave: d.prepare,
+		AfterSave:  d.saveTotal,
 		Commands: Commands(s.approval, s.stock, Flow[MaterialTransfer]{
 			BizType:  bizMaterialTransfer,
 			Title:    func(m *MaterialTransfer) string { return "物料调拨 " + m.DocNo },
@@ -243,6 +243,16 @@ func (d *transferDocs) prepare(ctx context.Context, tx bun.Tx, m *MaterialTransf
 	return nil
 }
 
+// saveTotal writes the total of an edit's new lines (the engine writes
+// only the fields a body sent, and the total is computed).
+func (d *transferDocs) saveTotal(ctx context.Context, tx bun.Tx, m *MaterialTransfer, isNew bool) error {
+	if isNew || !resource.Sent(ctx, "details") {
+		return nil
+	}
+	_, err := tx.NewUpdate().Table("bb_material_transfer").Set("total_qty = ?", m.TotalQty).Where("id = ? AND tenant_id = ?", m.ID, m.TenantID).Exec(ctx)
+	return err
+}
+
 // fillTransferLines checks each line's positions (the source in the
 // source warehouse, the destination in the destination warehouse, not the
 // same bucket) and, through the kit's fillItemLines on a copy, snapshots the
@@ -329,5 +339,3 @@ func (d *transferDocs) afterPost(ctx context.Context, tx bun.Tx, m *MaterialTran
 	}
 	return nil
 }
-
-var _ = fmt.Sprintf

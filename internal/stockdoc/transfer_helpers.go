@@ -184,7 +184,7 @@ func (w *lineWrites[P, L]) save(ctx context.Context, tx bun.Tx, doc *P) error {
 	}
 	var names []string
 	for _, f := range lines.Meta().Fields {
-		if f.Name != lineParentColumn && !strings.HasPrefix(f.Column, "j_") && f.Column != "" {
+		if f.Name != lineParentColumn && !strings.HasPrefix(f.Column, "j_") && f.Column != "" && !baseColumns[f.Column] {
 			names = append(names, f.Name)
 		}
 	}
@@ -196,6 +196,9 @@ func (w *lineWrites[P, L]) save(ctx context.Context, tx bun.Tx, doc *P) error {
 	}
 	return nil
 }
+
+var baseColumns = map[string]bool{"id": true, "tenant_id": true, "create_user": true, "create_dept": true, "create_time": true,
+	"update_user": true, "update_time": true, "status": true, "is_deleted": true, "version": true}
 
 // unlineError turns details[i].field keys back into the line's field names.
 func unlineError(err error) error {

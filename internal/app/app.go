@@ -32,6 +32,7 @@ import (
 	"github.com/bluebird/console/internal/platform/i18n"
 	"github.com/bluebird/console/internal/platform/sms"
 	"github.com/bluebird/console/internal/platform/storage"
+	"github.com/bluebird/console/internal/production"
 	"github.com/bluebird/console/internal/resource"
 	"github.com/bluebird/console/internal/seed"
 	"github.com/bluebird/console/internal/stock"
@@ -222,6 +223,7 @@ func (a *App) routes() http.Handler {
 	a.Inventory.HeldStock = a.Stock.HeldIn
 	a.Registry.Add(a.Inventory.Mount(api, env)...)
 	a.Registry.Add(stockdoc.New(a.Approval, a.Stock).Mount(api, env)...)
+	a.Registry.Add(production.New(a.Approval).Mount(api, env)...)
 	// --- end business master data ---
 	// --- partner (internal/partner): customers, suppliers and their material price lines ---
 	a.Registry.Add(partner.New(a.Approval).Mount(api, env)...)

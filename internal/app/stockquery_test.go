@@ -209,7 +209,7 @@ func TestMaterialStockQueries(t *testing.T) {
 		}
 		var one stockRow
 		c.Get(stockPath+"/detail", apptest.Q("id", rows.Records[0].ID)).OK(t, &one)
-		if one.String() != "EARLY@ 3.000000/3.000000/0.000000 4.000000 12.0000" || one.ExpiryDate != "2026-09-01" {
+		if one.String() != "EARLY@B 3.000000/3.000000/0.000000 4.000000 12.0000" || one.ExpiryDate != "2026-09-01" {
 			t.Errorf("detail: %s %+v", one, one)
 		}
 

@@ -46,14 +46,14 @@ type MaterialStock struct {
 	Amount         wire.Decimal `bun:"amount" json:"amount" f:"label=金额|Amount;scale=4;precision=18;ro;noform;nofilter"`
 	FirstInAt      wire.Time    `bun:"first_in_at" json:"firstInAt" f:"label=首次入库|First received;ro;noform;hide;nofilter"`
 	LastPostedAt   wire.Time    `bun:"last_posted_at" json:"lastPostedAt" f:"label=最近变动|Last moved;ro;noform;nofilter;sort"`
-	MaterialCode   string       `bun:"j_material_code,scanonly" json:"materialCode,omitempty"`
-	MaterialName   string       `bun:"j_material_name,scanonly" json:"materialName,omitempty"`
-	Spec           string       `bun:"j_spec,scanonly" json:"spec,omitempty"`
-	Model          string       `bun:"j_model,scanonly" json:"model,omitempty"`
-	Unit           string       `bun:"j_unit,scanonly" json:"unit,omitempty"`
-	WarehouseName  string       `bun:"j_warehouse_name,scanonly" json:"warehouseName,omitempty"`
-	PositionKey    string       `bun:"j_position_key,scanonly" json:"positionKey,omitempty"`
-	PositionName   string       `bun:"j_position_name,scanonly" json:"positionName,omitempty"`
+	MaterialCode   string       `bun:"material_code" json:"materialCode" f:"label=物料编号|Material code;ro;noform;nofilter"`
+	MaterialName   string       `bun:"material_name" json:"materialName" f:"label=物料名称|Material name;ro;noform;nofilter"`
+	Spec           string       `bun:"spec" json:"spec" f:"label=规格|Specification;ro;noform;nofilter"`
+	Model          string       `bun:"model" json:"model" f:"label=型号|Model;ro;noform;nofilter"`
+	Unit           string       `bun:"unit" json:"unit" f:"label=单位|Unit;dict=unit;ro;noform;nofilter"`
+	WarehouseName  string       `bun:"warehouse_name" json:"warehouseName" f:"label=仓库|Warehouse;ro;noform;nofilter"`
+	PositionKey    string       `bun:"position_key" json:"positionKey" f:"label=库位编号|Location code;ro;noform;nofilter"`
+	PositionName   string       `bun:"position_name" json:"positionName" f:"label=库位名称|Location name;ro;noform;nofilter"`
 }
 
 // StockLedger is a ledger row as the drill-down shows it.
@@ -104,22 +104,6 @@ func init() {
 	})
 }
 
-// stockJoins name a bucket's material, warehouse and position.
-var stockJoins = []resource.Join{
-	{Field: "materialId", Columns: []resource.JoinColumn{
-		{Name: "materialCode", Column: "material_code", Label: i18n.T("物料编号", "Material code"), Filter: "like", Sort: true},
-		{Name: "materialName", Column: "material_name", Label: i18n.T("物料名称", "Material name"), Filter: "like"},
-		{Name: "spec", Column: "spec", Label: i18n.T("规格", "Specification")},
-		{Name: "model", Column: "model", Label: i18n.T("型号", "Model")},
-		{Name: "unit", Column: "unit", Label: i18n.T("单位", "Unit")},
-	}},
-	{Field: "warehouseId", Columns: []resource.JoinColumn{{Name: "warehouseName", Column: "warehouse_name", Label: i18n.T("仓库", "Warehouse"), Filter: "like"}}},
-	{Field: "positionId", Columns: []resource.JoinColumn{
-		{Name: "positionKey", Column: "warehouse_key", Label: i18n.T("库位编号", "Location code"), Filter: "like"},
-		{Name: "positionName", Column: "warehouse_name", Label: i18n.T("库位名称", "Location name"), Filter: "like"},
-	}},
-}
-
 var ledgerJoins = []resource.Join{
 	{Field: "itemId", Columns: []resource.JoinColumn{{Name: "itemName", Column: "material_name", Label: i18n.T("物品名称", "Item name"), Filter: "like"}}},
 	{Field: "warehouseId", Columns: []resource.JoinColumn{{Name: "warehouseName", Column: "warehouse_name", Label: i18n.T("仓库", "Warehouse")}}},
@@ -152,8 +136,10 @@ func (s *Service) declareQueries() []resource.Registered {
 		// the bucket index's order: a page is read off the index, never sorted
 		DefaultOrder: "item_id ASC, warehouse_id ASC, position_id ASC, batch_no ASC",
 		Views: []resource.View{
-			{Name: "selectMaterialStockVOListPage", Paged: true, Joins: stockJoins},
-			{Name: "allDetail", Paged: true, Joins: stockJoins, Query: fefo},
+			// the names are columns of the view, looked up for the page's rows
+			// only: joins would be made for every row the total counts
+			{Name: "selectMaterialStockVOListPage", Paged: true},
+			{Name: "allDetail", Paged: true, Query: fefo},
 		},
 		ListView: "selectMaterialStockVOListPage",
 	}, resource.Hooks[MaterialStock]{

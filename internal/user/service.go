@@ -57,6 +57,7 @@ func New(d *db.DB, p Platform, sessions Sessions) *Service {
 		MenuCode: "user", Scope: resource.TenantAdmin, Write: resource.Admin, DataScope: true,
 		Routes: []string{"page", "detail", "submit", "remove", "export"},
 		Unique: [][]string{{"account"}},
+		Lookup: Lookup(),
 	}, resource.Hooks[User]{
 		Query:       s.pageFilter,
 		Enrich:      s.enrich,

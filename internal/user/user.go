@@ -46,6 +46,13 @@ type User struct {
 	UserTypeName string `bun:"-" json:"userTypeName,omitempty"`
 }
 
+// Lookup is how other resources pick a user (their ref=blade-user/user
+// fields: handlers, warehouse keepers): the page any signed-in user may read,
+// searched by the keyword over the account and the real name.
+func Lookup() *resource.Lookup {
+	return &resource.Lookup{URL: "/api/blade-user/selectUserListPage", CodeField: "account", LabelField: "realName"}
+}
+
 // Directory implements auth.Users over blade_user.
 type Directory struct{ DB *db.DB }
 

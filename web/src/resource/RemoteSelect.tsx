@@ -62,7 +62,8 @@ export function useRefLabel(field: FieldMeta, id: string | undefined, known: str
   const { data } = useQuery({
     queryKey: refKey(field, id),
     queryFn: () => getRefRow(field.ref!, id!),
-    enabled: Boolean(id && !known && field.ref),
+    // Without a remote search there is no label field to read from the row.
+    enabled: Boolean(id && !known && field.ref && field.remote),
     staleTime: 5 * 60_000,
   });
   if (known) return known;
@@ -74,6 +75,25 @@ export function RefCell({ field, value, row, own }: { field: FieldMeta; value: u
   const id = refId(value);
   const label = useRefLabel(field, id, row ? joinedLabel(field, row, own) : undefined);
   return <>{id ? (label ?? id) : ''}</>;
+}
+
+/**
+ * The form control of a reference whose target declares no remote search (no Lookup): there is nothing to
+ * pick from, so it shows the row's joined label (else the id) read-only, and nothing for none (0).
+ */
+export function RefInput({ value, known, id, style }: { field: FieldMeta; value?: unknown; known?: KnownLabel; id?: string; style?: CSSProperties }) {
+  const ref = refId(value);
+  const label = known && known.id === ref ? known.label : ref;
+  return (
+    <Select<string>
+      id={id}
+      style={style}
+      disabled
+      value={ref}
+      options={ref ? [{ value: ref, label: label ?? ref }] : []}
+      suffixIcon={null}
+    />
+  );
 }
 
 interface RemoteSelectProps {

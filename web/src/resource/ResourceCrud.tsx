@@ -175,6 +175,18 @@ export function allowed(meta: ResourceMeta, op: Op, permission: Record<string, b
   return !code || permission[code] === true;
 }
 
+/**
+ * Whether the state rules let a row be edited (or removed): its state is among the rule's list, compared as
+ * text like a command's `from`. No rules, or no list for the operation: any state.
+ */
+export function stateAllows(meta: ResourceMeta, op: 'edit' | 'remove', row: DataRow): boolean {
+  const rules = meta.states;
+  const states = rules?.[op];
+  if (!rules || !states) return true;
+  const v = row[rules.field];
+  return states.some((s) => String(s) === String(v));
+}
+
 /** Removes empty children arrays so that tree tables show no expander on leaves. */
 export function pruneChildren(rows: DataRow[]): DataRow[] {
   return rows.map((r) => {
@@ -521,9 +533,13 @@ export default function ResourceCrud(props: ResourceCrudProps) {
         render: (_v, row) => (
           <span className="bb-row-actions" onClick={(e) => e.stopPropagation()}>
             {canView && <RowButton onClick={() => void openRef.current('view', row)}>{labels.view}</RowButton>}
-            {canEdit && <RowButton onClick={() => void openRef.current('edit', row)}>{labels.edit}</RowButton>}
+            {canEdit && (
+              <RowButton disabled={!stateAllows(meta, 'edit', row)} onClick={() => void openRef.current('edit', row)}>
+                {labels.edit}
+              </RowButton>
+            )}
             {canDelete && (
-              <RowButton danger onClick={() => removeRef.current([String(row.id)])}>
+              <RowButton danger disabled={!stateAllows(meta, 'remove', row)} onClick={() => removeRef.current([String(row.id)])}>
                 {labels.delete}
               </RowButton>
             )}

@@ -11,7 +11,7 @@ import { dictTagColor } from './dictColor';
 import { labelWidth } from './commands';
 import { decimalProblem, formatDecimal, isDecimalField } from './decimal';
 import DecimalInput from './DecimalInput';
-import RemoteSelect, { knownLabelOf, RefCell } from './RemoteSelect';
+import RemoteSelect, { knownLabelOf, RefCell, RefInput } from './RemoteSelect';
 import type { DictItem, FieldMeta, Row } from './types';
 
 export const DATE_FMT = 'YYYY-MM-DD';
@@ -22,7 +22,8 @@ export const fieldLabel = (f: FieldMeta): string => localized(f.label) || f.name
 /** Query key of a dictionary (its values are localized by the server, so the language is part of it). */
 export const dictKey = (code: string | undefined, biz: boolean | undefined, lang: string) => ['dict', code, biz ?? false, lang];
 
-export function useDict(field: FieldMeta): DictItem[] {
+/** A dictionary's items, undefined until they are loaded. */
+function useDictItems(field: FieldMeta): DictItem[] | undefined {
   const { i18n } = useTranslation();
   const code = field.type === 'dict' ? field.dict : undefined;
   const { data } = useQuery({
@@ -31,7 +32,23 @@ export function useDict(field: FieldMeta): DictItem[] {
     enabled: Boolean(code),
     staleTime: 5 * 60_000,
   });
-  return data ?? [];
+  return data;
+}
+
+export function useDict(field: FieldMeta): DictItem[] {
+  return useDictItems(field) ?? [];
+}
+
+/**
+ * The key a dictionary field shows, or undefined for none: an empty value, and 0 unless the dictionary has a
+ * key "0" (an integer column holds 0 for "not chosen": a purchase receipt's other-receipt reason; yes_no and
+ * button_func do have a key 0). Until the items are loaded 0 shows empty rather than as a bare "0".
+ */
+export function dictShownKey(value: unknown, items: DictItem[] | undefined): string | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const key = String(value);
+  if (key === '0' && !items?.some((d) => String(d.dictKey) === '0')) return undefined;
+  return key;
 }
 
 interface TreeOption {
@@ -58,9 +75,9 @@ function TreeInput({ field, ...rest }: { field: FieldMeta; value?: string; onCha
   return <TreeSelect allowClear treeDefaultExpandAll treeData={toTreeOptions(data ?? [])} {...rest} />;
 }
 
-function DictSelect({ field, ...rest }: { field: FieldMeta; value?: string; onChange?: (v: string) => void; disabled?: boolean; placeholder?: string }) {
-  const items = useDict(field);
-  return <Select allowClear options={items.map((d) => ({ value: String(d.dictKey), label: d.dictValue }))} {...rest} />;
+function DictSelect({ field, value, ...rest }: { field: FieldMeta; value?: string; onChange?: (v: string) => void; disabled?: boolean; placeholder?: string }) {
+  const items = useDictItems(field);
+  return <Select allowClear options={(items ?? []).map((d) => ({ value: String(d.dictKey), label: d.dictValue }))} value={dictShownKey(value, items)} {...rest} />;
 }
 
 const findTitle = (nodes: TreeNode[], id: string): string | undefined => {
@@ -87,9 +104,10 @@ export function TreeCell({ field, value }: { field: FieldMeta; value: unknown })
 
 /** Coloured tag of a dictionary value (spec §4 colours). */
 export function DictCell({ field, value }: { field: FieldMeta; value: unknown }) {
-  const items = useDict(field);
-  if (value === null || value === undefined || value === '') return null;
-  const item = items.find((d) => String(d.dictKey) === String(value));
+  const items = useDictItems(field);
+  const key = dictShownKey(value, items);
+  if (key === undefined) return null;
+  const item = items?.find((d) => String(d.dictKey) === key);
   return <Tag color={dictTagColor(field.dict ?? '', field.name, value)}>{item?.dictValue ?? String(value)}</Tag>;
 }
 
@@ -201,9 +219,12 @@ function valueWidth(f: FieldMeta): number {
 /** Alignment of a field's column: numbers line up on the right. */
 export const columnAlign = (f: FieldMeta): 'right' | undefined => (isDecimalField(f) ? 'right' : undefined);
 
+/** A field holding the id of another resource's row (metadata ref), drawn by its label: 0 is none. */
+export const isRefField = (f: FieldMeta): boolean => Boolean(f.remote) || (Boolean(f.ref) && f.type === 'id');
+
 /** Table cell of a field; row gives a reference field the label its row carries (own: the row's own fields, see joinedLabelNames). */
 export function renderCell(field: FieldMeta, value: unknown, t: TFunction, row?: Row, own?: ReadonlySet<string>) {
-  if (field.remote) return <RefCell field={field} value={value} row={row} own={own} />;
+  if (isRefField(field)) return <RefCell field={field} value={value} row={row} own={own} />;
   if (isDecimalField(field)) return formatDecimal(value, field.scale);
   switch (field.type) {
     case 'dict':
@@ -229,6 +250,8 @@ export function fieldInput(field: FieldMeta, disabled: boolean, t: TFunction, ro
   if (field.remote) {
     return <RemoteSelect field={field} disabled={disabled} known={knownLabelOf(field, row, own)} placeholder={t('crud.selectRequired', { label })} />;
   }
+  // A reference whose target has no remote search (no Lookup): its label, read-only, never a box for a typed id.
+  if (isRefField(field)) return <RefInput field={field} known={knownLabelOf(field, row, own)} />;
   if (isDecimalField(field)) return <DecimalInput field={field} disabled={disabled} />;
   switch (field.type) {
     case 'text':

@@ -133,6 +133,18 @@ export interface Lookup {
   searchParam: string;
 }
 
+/**
+ * The state rules of a resource whose rows move through states (server Spec.States): the integer state
+ * `field`, and the states a row may be edited and removed in. Not yet sent by the server's metadata
+ * (internal/resource/meta.go has no `states`): until it is, edit and delete stay enabled on every row.
+ */
+export interface StateRules {
+  field: string;
+  initial?: number;
+  edit?: (number | string)[];
+  remove?: (number | string)[];
+}
+
 export interface ResourceMeta {
   name: string;
   service: string;
@@ -151,6 +163,7 @@ export interface ResourceMeta {
   tree?: TreeSpec;
   number?: NumberSpec;
   lookup?: Lookup;
+  states?: StateRules;
   /** A screen of a resource shown under a further menu: the field values its rows have (text). A new row starts with them and the form keeps them. */
   fixed?: Record<string, string>;
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect"
 
 	"github.com/bluebird/console/internal/inventory"
 	"github.com/bluebird/console/internal/platform/authz"
@@ -187,7 +188,14 @@ func stockFilters(r *http.Request, q *bun.SelectQuery) (*bun.SelectQuery, error)
 		return nil, err
 	}
 	if !showZero {
-		q = q.Where("NOT (?TableAlias.qty = ? AND ?TableAlias.locked_qty = ?)", zeroQty, zeroQty)
+		if q.Dialect().Name() == dialect.SQLite {
+			// the stock core stores quantities at scale 6, so zero is the
+			// text 0.000000: compared as bytes, not through the DECIMAL
+			// collation's callback for each of the rows a total counts
+			q = q.Where("NOT (?TableAlias.qty COLLATE BINARY = '0.000000' AND ?TableAlias.locked_qty COLLATE BINARY = '0.000000')")
+		} else {
+			q = q.Where("NOT (?TableAlias.qty = ? AND ?TableAlias.locked_qty = ?)", zeroQty, zeroQty)
+		}
 	}
 	only, err := boolParam(v.Get("onlyAvailable"), "onlyAvailable")
 	if err != nil {

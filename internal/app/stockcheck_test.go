@@ -16,6 +16,7 @@ const (
 )
 
 func init() {
+	boundReferences["bluebird-basic/checkmaterial.positionIds"] = "the positions to count lie in the check's warehouse"
 	sampleOverrides["bluebird-basic/checkmaterial"] = func(h *apptest.H, c *apptest.Client) map[string]any {
 		return map[string]any{"warehouseId": newStockPlace(h.T, c).warehouse}
 	}
@@ -352,6 +353,45 @@ func TestMaterialCheck(t *testing.T) {
 		c.PostJSON(checkResultPath, map[string]any{"id": scoped.ID, "finish": true, "uncountedAsZero": true}).OK(t, &scoped)
 		if scoped.CheckStatus != 3 || str(scoped.LossQty) != "6.000000" || str(scoped.GainQty) != "0.000000" {
 			t.Errorf("finished as zero %+v", scoped)
+		}
+	})
+}
+
+// TestMaterialCheckEndpoints: every stocktaking endpoint of endpoints.txt is
+// routed, answers an empty or malformed request with a 4xx, and
+// saveCheckResult wants a login.
+func TestMaterialCheckEndpoints(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		_, c := h.NewTenant("Count Endpoints Co")
+		for _, ep := range [][2]string{
+			{"GET", checkPath + "/list"}, {"GET", checkPath + "/detail"}, {"POST", checkPath + "/remove"}, {"POST", checkPath + "/submit"},
+			{"GET", checkLinePath + "/list"}, {"GET", checkLinePath + "/detail"}, {"POST", checkLinePath + "/remove"}, {"POST", checkLinePath + "/submit"},
+			{"POST", checkResultPath},
+		} {
+			method, path := ep[0], ep[1]
+			r, ok := routed(c, method, path)
+			if !ok {
+				t.Errorf("%s %s is not routed (%d)", method, path, r.Status)
+				continue
+			}
+			if method == "POST" && (r.Status < 400 || r.Status >= 500) {
+				t.Errorf("%s %s empty: %d %s", method, path, r.Status, r.Body)
+			}
+			if r.Status >= 500 {
+				t.Errorf("%s %s empty: %d %s", method, path, r.Status, r.Body)
+			}
+			mal := path + "?id=x&ids=1,,zz&current=-1&size=abc&mainId=%25"
+			if method == "POST" {
+				r = c.Do(method, mal, strings.NewReader(`{"id": [1, 2}`), nil)
+			} else {
+				r = c.Do(method, mal, nil, nil)
+			}
+			if r.Status < 400 || r.Status >= 500 {
+				t.Errorf("%s %s malformed: %d %s", method, path, r.Status, r.Body)
+			}
+		}
+		if r := h.Anon().PostJSON(checkResultPath, map[string]any{"id": "1"}); r.Status != 401 {
+			t.Errorf("saveCheckResult without a login: %d", r.Status)
 		}
 	})
 }

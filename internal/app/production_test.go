@@ -2,6 +2,9 @@ package app_test
 
 import (
 	"context"
+	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,6 +17,9 @@ import (
 )
 
 const planPath = "/api/bluebird-basic/produceplanmain"
+
+// planCode is the PP rule's number: PP, the date, a 4-digit serial.
+var planCode = regexp.MustCompile(`^PP20[0-9]{6}[0-9]{4}$`)
 
 func init() {
 	sampleOverrides["bluebird-basic/produceplanmain"] = func(h *apptest.H, c *apptest.Client) map[string]any {
@@ -127,6 +133,14 @@ func TestProducePlan(t *testing.T) {
 		c.Post(planPath+"/closePlan", nil).Fail(t, 400)
 		c.Get(planPath+"/detail", nil).Fail(t, 400)
 		c.Get(basic+"produceplanmaterial/detail", apptest.Q("id", "x")).Fail(t, 400)
+		c.Get(basic+"produceplandetail/detail", nil).Fail(t, 400)
+		c.Get(basic+"produceplanmaterial/list", apptest.Q("planId", "abc")).Fail(t, 400)
+		c.Get(basic+"produceplandetail/selectProducePlanDetailVOPage", apptest.Q("planId", "abc")).Fail(t, 400)
+		c.Get(planPath+"/selectProducePlanVOPage", apptest.Q("workShopId", "abc")).Fail(t, 400)
+		c.PostJSON(planPath+"/saveProducePlan", map[string]any{}).Fail(t, 400)
+		c.PostJSON(planPath+"/submit", map[string]any{"workShopId": shop, "projectName": "x", "deliveryTime": "2026-12-01 08:00:00",
+			"details": []map[string]any{{"productCode": "P", "productName": "N", "count": "1"}}, "materials": "x"}).Fail(t, 400)
+		c.Post(planPath+"/remove", nil).Fail(t, 400)
 		body := func() map[string]any {
 			return map[string]any{"workShopId": shop, "projectName": "变电站二期", "produceOrderCode": "SO-1", "batchCode": "B7",
 				"customerId": cust.ID, "deliveryTime": "2026-12-01 08:00:00",
@@ -159,7 +173,7 @@ func TestProducePlan(t *testing.T) {
 
 		var p plan
 		c.PostJSON(planPath+"/saveProducePlan", body()).OK(t, &p)
-		if !strings.HasPrefix(p.ProducePlanCode, "PP") || len(p.ProducePlanCode) != 14 || !strings.HasSuffix(p.ProducePlanCode, "0001") || p.Status != 1 || p.ProducePlanStatus != 1 || p.CustomerName != "南方电网" ||
+		if !planCode.MatchString(p.ProducePlanCode) || p.Status != 1 || p.ProducePlanStatus != 1 || p.CustomerName != "南方电网" ||
 			p.CreateUserName == "" || len(p.Details) != 2 || len(p.Materials) != 4 {
 			t.Fatalf("saved plan %+v", p)
 		}
@@ -171,7 +185,8 @@ func TestProducePlan(t *testing.T) {
 		}
 		var second plan
 		c.PostJSON(planPath+"/submit", body()).OK(t, &second)
-		if second.ProducePlanCode != p.ProducePlanCode[:10]+"0002" {
+		// numbers may have gaps (a refused save may have taken one), never repeats
+		if n1, _ := strconv.Atoi(p.ProducePlanCode[10:]); second.ProducePlanCode != fmt.Sprintf("%s%04d", p.ProducePlanCode[:10], n1+1) {
 			t.Errorf("second number %q", second.ProducePlanCode)
 		}
 		// the list answers each plan with its lines and its workshop's name
@@ -286,6 +301,20 @@ func TestProducePlan(t *testing.T) {
 		// picked material: no void
 		if msg := c.Post(planPath+"/cancellation", apptest.Q("ids", p.ID)).Fail(t, 400); !strings.Contains(msg, "不能作废") {
 			t.Errorf("voiding a picked plan: %q", msg)
+		}
+		// production reported on a line of the plan
+		rp := planPath + "/reportProduction"
+		c.Post(rp, apptest.Q("ids", p.ID, "qty", "1")).Fail(t, 400)
+		c.Post(rp, apptest.Q("ids", p.ID, "planDetailId", p.Details[1].ID, "qty", "0")).Fail(t, 400)
+		c.Post(rp, apptest.Q("ids", p.ID, "planDetailId", p.Details[1].ID, "qty", "0.0000001")).Fail(t, 400)
+		if msg := c.Post(rp, apptest.Q("ids", p.ID, "planDetailId", second.Details[0].ID, "qty", "1")).Fail(t, 400); msg != "生产计划明细不存在" {
+			t.Errorf("reporting on another plan's line: %q", msg)
+		}
+		c.Post(rp, apptest.Q("ids", second.ID, "planDetailId", second.Details[0].ID, "qty", "1")).Fail(t, 400)
+		c.Post(rp, apptest.Q("ids", p.ID, "planDetailId", p.Details[1].ID, "qty", "0.5")).OK(t, nil)
+		c.Get(planPath+"/detail", apptest.Q("id", p.ID)).OK(t, &p)
+		if p.Details[1].ProduceCount != "0.500000" || p.Details[1].ProduceDetailStatus != 2 {
+			t.Errorf("after reporting 0.5: %+v", p.Details[1])
 		}
 		// receipts complete the plan
 		d0, _ := wire.ParseID(p.Details[0].ID)

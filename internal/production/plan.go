@@ -366,7 +366,45 @@ func (s *Service) commands() []resource.Command[Plan] {
 	closePlan := resource.Command[Plan]{Name: "closePlan", Label: msgClose, Button: "edit", Done: msgCloseDone, Confirm: msgCloseConfirm, Row: true,
 		From: &resource.States{Field: "status", Values: []int{approval.Approved}},
 		Run:  s.closePlan}
-	return append(cmds, closePlan)
+	report := resource.Command[Plan]{Name: "reportProduction", Label: msgReport, Button: "edit", Done: msgReportDone, Row: true,
+		From: &resource.States{Field: "status", Values: []int{approval.Approved}},
+		Run:  s.reportProduction}
+	return append(cmds, closePlan, report)
+}
+
+var (
+	msgReport     = i18n.T("报工", "Report production")
+	msgReportDone = i18n.T("报工成功", "Production reported")
+	msgReportOne  = i18n.T("一次只能为一个生产计划报工", "Report production for one plan at a time")
+	msgReportQty  = i18n.T("报工数量必须大于0, 最多6位小数", "The quantity must be greater than 0, with at most 6 decimals")
+)
+
+// reportProduction adds qty (> 0) to the produced count of the plan's line
+// planDetailId (domain.md §6.8; no stock effect).
+func (s *Service) reportProduction(ctx context.Context, tx bun.Tx, _ *resource.Resource[Plan], rows []*Plan, req *resource.CommandRequest) (any, error) {
+	if len(rows) != 1 {
+		return nil, httpx.BadRequest(msgReportOne)
+	}
+	detailID, err := wire.ParseID(req.Values.Get("planDetailId"))
+	if err != nil || detailID == 0 {
+		return nil, httpx.InvalidParam("planDetailId")
+	}
+	qty, err := wire.ParseDecimal(strings.TrimSpace(req.Values.Get("qty")))
+	if err != nil || qty.IsNull() || qty.Sign() <= 0 {
+		return nil, resource.FieldErrorOf(ctx, "qty", msgReportQty)
+	}
+	if q, ok := qty.Rescale(6); !ok || q.IntegerDigits() > 14 {
+		return nil, resource.FieldErrorOf(ctx, "qty", msgReportQty)
+	}
+	n, err := tx.NewSelect().Table("bb_produce_plan_detail").
+		Where("id = ? AND plan_id = ? AND tenant_id = ? AND is_deleted = 0", detailID, rows[0].ID, rows[0].TenantID).Count(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, httpx.BadRequest(msgNoPlanDetail)
+	}
+	return nil, AddProduced(ctx, tx, detailID, qty)
 }
 
 // beforeStart: a plan goes for approval with product lines and required

@@ -367,6 +367,10 @@ func (d *checkDoc) lineSubmit(req *http.Request) (any, error) {
 		return nil, err
 	}
 	id := resource.BaseOf(row).ID
+	// the line's place is read-only on the line (the engine's Check may
+	// drop read-only values of a new row): a new count names it here
+	found := countLine{MaterialID: row.MaterialID, PositionID: row.PositionID, BatchNo: row.BatchNo}
+	mainID := row.MainID
 	if err := d.details.Check(ctx, row, present, id == 0); err != nil {
 		return nil, err
 	}
@@ -375,7 +379,7 @@ func (d *checkDoc) lineSubmit(req *http.Request) (any, error) {
 			return nil, err
 		}
 	}
-	if id == 0 && (row.MainID == 0 || row.MaterialID == 0 || row.PositionID == 0) {
+	if id == 0 && (mainID == 0 || found.MaterialID == 0 || found.PositionID == 0) {
 		return nil, httpx.BadRequest(msgCountLine.Format(1))
 	}
 	if err := d.mustHold(ctx, checkButton); err != nil {
@@ -385,7 +389,7 @@ func (d *checkDoc) lineSubmit(req *http.Request) (any, error) {
 		// a count of something found: the check's line of that material,
 		// position and batch, or a new added line
 		err = d.s.env.DB.Tx(ctx, func(tx bun.Tx) error {
-			m, err := d.lockCheck(ctx, tx, row.MainID)
+			m, err := d.lockCheck(ctx, tx, mainID)
 			if err != nil {
 				return err
 			}
@@ -401,7 +405,7 @@ func (d *checkDoc) lineSubmit(req *http.Request) (any, error) {
 			for _, l := range lines {
 				byKey[checkLineKey{l.MaterialID, l.PositionID, l.BatchNo}] = l
 			}
-			l, err := d.foundLine(ctx, tx, m, sc, 0, countLine{MaterialID: row.MaterialID, PositionID: row.PositionID, BatchNo: row.BatchNo}, byKey)
+			l, err := d.foundLine(ctx, tx, m, sc, 0, found, byKey)
 			if err != nil {
 				return err
 			}

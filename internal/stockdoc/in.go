@@ -164,7 +164,12 @@ func fromBackStock(ctx context.Context) bool { v, _ := ctx.Value(fromBackStockKe
 // base quantities, batch numbers, expiry dates and amounts, and totals them.
 func (s *Service) prepareIn(ctx context.Context, tx bun.Tx, m *MaterialIn, isNew bool) error {
 	if isNew {
-		m.StockStatus = NotPosted
+		// what posting and other documents write is not the client's to send
+		m.StockStatus, m.PostedAt, m.PostedBy = NotPosted, wire.Time{}, 0
+		m.TestStatus, m.TestRemark, m.PurchaseOrderID, m.ProducePlanID = 0, "", 0, 0
+		if !fromBackStock(ctx) {
+			m.BackStockID = 0
+		}
 	}
 	if !isNew && !resource.Sent(ctx, "details") {
 		if resource.Sent(ctx, "warehouseId") {
@@ -188,6 +193,10 @@ func (s *Service) prepareIn(ctx context.Context, tx bun.Tx, m *MaterialIn, isNew
 			if days := mats[d.MaterialID].ShelfLife; days > 0 {
 				d.ExpiryDate = wire.Time{Time: d.ProductionDate.AddDate(0, 0, days)}
 			}
+		}
+		d.Amount, d.PurchaseOrderDetailID = wire.Decimal{}, 0
+		if !fromBackStock(ctx) {
+			d.BackStockDetailID = 0
 		}
 		if !d.UnitPrice.IsNull() {
 			d.Amount = d.Qty.Mul(d.UnitPrice).Round(4, wire.RoundHalfUp)

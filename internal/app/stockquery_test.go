@@ -196,7 +196,7 @@ func TestMaterialStockQueries(t *testing.T) {
 		mid, _ := wire.ParseID(pl.material)
 		if err := h.App.DB.Tx(ctx, func(tx bun.Tx) error {
 			return h.App.Stock.Lock(ctx, tx, "TEST", db.NewID(), "T-1", []stock.LockLine{{
-				Bucket: stock.Bucket{Kind: stock.Material, ItemID: bmid, WarehouseID: wh, PositionID: bid, BatchNo: "EARLY"},
+				Bucket:   stock.Bucket{Kind: stock.Material, ItemID: bmid, WarehouseID: wh, PositionID: bid, BatchNo: "EARLY"},
 				DetailID: db.NewID(), Qty: wire.MustParseDecimal("3")}})
 		}); err != nil {
 			t.Fatal(err)

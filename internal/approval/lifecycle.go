@@ -39,6 +39,14 @@ func MasterStates() *resource.StateRules {
 		Dict: "audit_status", Label: i18n.T("审核状态", "Audit status")}
 }
 
+// DocStates are the state rules of documents (domain.md §3): edited and
+// removed only while a draft or rejected.
+func DocStates() *resource.StateRules {
+	return &resource.StateRules{Field: "status", Initial: Draft,
+		Edit: []int{Draft, Rejected}, Remove: []int{Draft, Rejected},
+		Dict: "audit_status", Label: i18n.T("审核状态", "Audit status")}
+}
+
 // Outcome is what startProcess and cancellation answer per row (domain.md §8).
 type Outcome struct {
 	ID          wire.ID `json:"id"`

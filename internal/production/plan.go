@@ -71,7 +71,7 @@ func (s *Service) declare() {
 	s.plans = resource.New(resource.Spec{
 		Service: "bluebird-basic", Name: "produceplanmain", Table: "bb_produce_plan", Label: msgPlanLabel,
 		MenuCode: "produce_plan", DataScope: true, Routes: []string{"list", "detail", "submit", "remove", "export"},
-		Unique: [][]string{{"producePlanCode"}}, Title: "producePlanCode", DefaultOrder: "id DESC", States: planStates(),
+		Unique: [][]string{{"producePlanCode"}}, Title: "producePlanCode", DefaultOrder: "id DESC", States: approval.DocStates(),
 		Number:        &resource.Number{Field: "producePlanCode", BizType: "PP"},
 		SubmitAliases: []string{"saveProducePlan"},
 		Lines:         &resource.Lines{Field: "details", Child: s.details, Parent: "planId", Totals: []string{"count"}},

@@ -11,7 +11,6 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/bluebird/console/internal/approval"
-	"github.com/bluebird/console/internal/platform/i18n"
 	"github.com/bluebird/console/internal/platform/wire"
 	"github.com/bluebird/console/internal/resource"
 )
@@ -149,15 +148,3 @@ func (s *Service) Mount(r chi.Router, env *resource.Env) []resource.Registered {
 	return all
 }
 
-var (
-	msgPlanStates = i18n.T("审核状态", "Audit status")
-)
-
-// planStates: a plan is edited and removed only while a draft or rejected
-// (the rule of stockdoc.DocStates, copied: stockdoc will import this
-// package for picking, so this one cannot import it).
-func planStates() *resource.StateRules {
-	return &resource.StateRules{Field: "status", Initial: approval.Draft,
-		Edit: []int{approval.Draft, approval.Rejected}, Remove: []int{approval.Draft, approval.Rejected},
-		Dict: "audit_status", Label: msgPlanStates}
-}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/go-chi/chi/v5"
+
 	"github.com/bluebird/console/internal/platform/httpx"
 )
 
@@ -51,4 +53,19 @@ func (r *Resource[T]) handler(route string, own httpx.HandlerFunc) httpx.Handler
 		return h
 	}
 	return own
+}
+
+// WithRoutes is a resource plus routes of its own that the engine does not
+// make, mounted with it (a path under another resource's, as the spec puts
+// materialstock/saveCheckResult; a hand-written grouped read). The registry,
+// the metadata and the conformance loops see the resource alone.
+type WithRoutes[T any] struct {
+	*Resource[T]
+	Extra func(r chi.Router, env *Env)
+}
+
+// Mount mounts the resource, then its extra routes.
+func (w WithRoutes[T]) Mount(r chi.Router, env *Env) {
+	w.Resource.Mount(r, env)
+	w.Extra(r, env)
 }

@@ -133,19 +133,10 @@ func init() {
 	documents = append(documents, func(s *Service) []resource.Registered {
 		d := &checkDoc{s: s}
 		d.declare()
-		return []resource.Registered{d.details, checkRoutes{d.checks, d}}
+		return []resource.Registered{d.details, resource.WithRoutes[MaterialCheck]{Resource: d.checks, Extra: func(r chi.Router, _ *resource.Env) {
+			r.Post(SaveCheckResultPath, httpx.Handle(resource.Guard(resource.AnyUser)(d.saveCheckResult)))
+		}}}
 	})
-}
-
-// checkRoutes is the check resource as the registry and Mount see it, plus
-// POST /bluebird-basic/materialstock/saveCheckResult: the spec puts the
-// count's result under the stock resource (another file's), and the engine
-// mounts routes only under a resource's own path (Hooks.Routes overrides
-// its generic routes, at their URL), so the check mounts this one route
-// beside its own. Everything else is the embedded resource's.
-type checkRoutes struct {
-	*resource.Resource[MaterialCheck]
-	d *checkDoc
 }
 
 // checkDoc holds the check's two resources (the Service's fields are the
@@ -156,13 +147,9 @@ type checkDoc struct {
 	details *resource.Resource[MaterialCheckDetail]
 }
 
-// SaveCheckResultPath is the count result's route under /api.
+// SaveCheckResultPath (mounted with the check resource: the spec puts the
+// count's result under the stock resource's path) is the count result's route under /api.
 const SaveCheckResultPath = "/bluebird-basic/materialstock/saveCheckResult"
-
-func (c checkRoutes) Mount(r chi.Router, env *resource.Env) {
-	c.Resource.Mount(r, env)
-	r.Post(SaveCheckResultPath, httpx.Handle(resource.Guard(resource.AnyUser)(c.d.saveCheckResult)))
-}
 
 func (d *checkDoc) declare() {
 	d.details = resource.New(resource.Spec{
@@ -243,13 +230,14 @@ func (d *checkDoc) prepareCheck(ctx context.Context, tx bun.Tx, m *MaterialCheck
 	if err != nil {
 		return err
 	}
-	if int(n) != len(checkUniqueIDs(ids)) {
+	if int(n) != len(uniqueIDs(ids)) {
 		return resource.FieldErrorOf(ctx, "positionIds", msgScopePlace)
 	}
 	return nil
 }
 
-func checkUniqueIDs(ids []wire.ID) []wire.ID {
+// uniqueIDs is ids sorted, without repeats.
+func uniqueIDs(ids []wire.ID) []wire.ID {
 	out := slices.Clone(ids)
 	slices.Sort(out)
 	return slices.Compact(out)
@@ -271,7 +259,7 @@ func (d *checkDoc) scopeOf(ctx context.Context, tx bun.Tx, m *MaterialCheck) (ch
 	if err != nil {
 		return sc, err
 	}
-	if chosen = checkUniqueIDs(chosen); len(chosen) > 0 {
+	if chosen = uniqueIDs(chosen); len(chosen) > 0 {
 		q := tx.NewSelect().Table("bb_warehouse_position").Column("id").
 			Where("tenant_id = ? AND is_deleted = 0 AND warehouse_id = ?", tenant, m.WarehouseID)
 		q = q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
@@ -284,13 +272,13 @@ func (d *checkDoc) scopeOf(ctx context.Context, tx bun.Tx, m *MaterialCheck) (ch
 		if err := q.Scan(ctx, &sc.positions); err != nil {
 			return sc, err
 		}
-		sc.positions = checkUniqueIDs(sc.positions)
+		sc.positions = uniqueIDs(sc.positions)
 	}
 	if m.MaterialScope == ScopeList {
 		if sc.materials, err = wire.ParseIDs(m.MaterialIDs); err != nil {
 			return sc, err
 		}
-		sc.materials = checkUniqueIDs(sc.materials)
+		sc.materials = uniqueIDs(sc.materials)
 		if len(sc.materials) == 0 {
 			return sc, httpx.BadRequest(msgListScope)
 		}
@@ -434,7 +422,7 @@ func (d *checkDoc) materialsOf(ctx context.Context, tx bun.Tx, buckets []checkBu
 	}
 	var mats []materialRow
 	if err := tx.NewSelect().Table("bb_material").Column("id", "material_code", "material_name", "spec", "model", "unit", "batch_managed", "shelf_life_days", "is_effective").
-		Where("tenant_id = ? AND id IN (?)", authz.From(ctx).TenantID, bun.In(checkUniqueIDs(ids))).Scan(ctx, &mats); err != nil {
+		Where("tenant_id = ? AND id IN (?)", authz.From(ctx).TenantID, bun.In(uniqueIDs(ids))).Scan(ctx, &mats); err != nil {
 		return nil, err
 	}
 	for _, m := range mats {

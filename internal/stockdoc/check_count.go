@@ -3,7 +3,7 @@ package stockdoc
 import (
 	"context"
 	"net/http"
-	"strconv"
+	"slices"
 
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect"
@@ -150,21 +150,10 @@ func (d *checkDoc) lockCheck(ctx context.Context, tx bun.Tx, id wire.ID) (*Mater
 	}
 	m := rows[0]
 	if m.CheckStatus != CheckCounting {
-		return nil, httpx.BadRequest(msgNotCounting.Format(m.DocNo, d.checkStateLabel(ctx, tx, m.CheckStatus)))
+		return nil, httpx.BadRequest(msgNotCounting.Format(m.DocNo, dictLabel(ctx, tx, d.s.env, "check_status", m.CheckStatus)))
 	}
 	return m, nil
 }
-
-func (d *checkDoc) checkStateLabel(ctx context.Context, idb bun.IDB, state int) string {
-	if d.s.env != nil && d.s.env.Dicts != nil {
-		if l := d.s.env.Dicts.DictLabel(ctx, idb, "check_status", false, checkItoa(state)); l != "" {
-			return l
-		}
-	}
-	return checkItoa(state)
-}
-
-func checkItoa(n int) string { return strconv.Itoa(n) }
 
 // linesOf reads a check's live lines in id order.
 func (d *checkDoc) linesOf(ctx context.Context, tx bun.Tx, m *MaterialCheck) ([]*MaterialCheckDetail, error) {
@@ -276,7 +265,7 @@ func (d *checkDoc) foundLine(ctx context.Context, tx bun.Tx, m *MaterialCheck, s
 		Where("tenant_id = ? AND is_deleted = 0 AND id = ?", m.TenantID, c.MaterialID).Scan(ctx, &mats); err != nil {
 		return nil, err
 	}
-	if len(mats) == 0 || (sc.materials != nil && !checkHasID(sc.materials, c.MaterialID)) {
+	if len(mats) == 0 || (sc.materials != nil && !slices.Contains(sc.materials, c.MaterialID)) {
 		return nil, httpx.BadRequest(msgCountMaterial.Format(i + 1))
 	}
 	mat := mats[0]
@@ -313,15 +302,6 @@ func (d *checkDoc) foundLine(ctx context.Context, tx bun.Tx, m *MaterialCheck, s
 	}
 	byKey[checkLineKey{l.MaterialID, l.PositionID, l.BatchNo}] = l
 	return l, nil
-}
-
-func checkHasID(ids []wire.ID, id wire.ID) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
 }
 
 // applyCount sets a line's count and its difference from the book (valued
@@ -462,7 +442,7 @@ func (d *checkDoc) lineRemove(req *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ids = checkUniqueIDs(ids)
+	ids = uniqueIDs(ids)
 	if len(ids) > maxCountLines {
 		return nil, httpx.BadRequest(msgTooManyCounted.Format(maxCountLines))
 	}
@@ -511,7 +491,7 @@ func (d *checkDoc) hideBook(ctx context.Context, idb bun.IDB, rows []MaterialChe
 	}
 	var blind []wire.ID
 	if err := idb.NewSelect().Table("bb_material_check").Column("id").
-		Where("id IN (?) AND blind_count = ? AND check_status = ?", bun.In(checkUniqueIDs(mains)), inventory.Yes, CheckCounting).Scan(ctx, &blind); err != nil {
+		Where("id IN (?) AND blind_count = ? AND check_status = ?", bun.In(uniqueIDs(mains)), inventory.Yes, CheckCounting).Scan(ctx, &blind); err != nil {
 		return err
 	}
 	if len(blind) == 0 {
@@ -522,7 +502,7 @@ func (d *checkDoc) hideBook(ctx context.Context, idb bun.IDB, rows []MaterialChe
 		return err
 	}
 	for i := range rows {
-		if checkHasID(blind, rows[i].MainID) {
+		if slices.Contains(blind, rows[i].MainID) {
 			rows[i].BookQty, rows[i].DiffQty, rows[i].DiffAmount = wire.Decimal{}, wire.Decimal{}, wire.Decimal{}
 		}
 	}

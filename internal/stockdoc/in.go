@@ -104,8 +104,8 @@ func (s *Service) declareIn() {
 		SubmitAliases: []string{"saveMaterialInRecord", "saveMaterialInRecordOthers"},
 		Lines:         &resource.Lines{Field: "details", Child: detail, Parent: "mainId", Totals: []string{"qty", "amount"}},
 		Views: []resource.View{
-			{Name: "selectvo", Paged: true, Joins: inJoins, Query: inTypes(InPurchase, InBackStock)},
-			{Name: "selectOthersvo", Paged: true, Joins: inJoins, Query: inTypes(InOther)},
+			{Name: "selectvo", Paged: true, Joins: inJoins, Query: columnIn("in_type", InPurchase, InBackStock)},
+			{Name: "selectOthersvo", Paged: true, Joins: inJoins, Query: columnIn("in_type", InOther)},
 		},
 		ListView: "selectvo",
 		Screens: []resource.Screen{{MenuCode: "material_in_other", Label: i18n.T("其他入库单", "Other receipt"),
@@ -134,10 +134,11 @@ var inMainJoin = []resource.Join{{Field: "mainId", Columns: []resource.JoinColum
 	{Name: "warehouseId", Column: "warehouse_id", Label: i18n.T("仓库", "Warehouse"), Filter: "equal"},
 }}}
 
-// inTypes narrows a receipt list to some receipt types.
-func inTypes(types ...int) func(r *http.Request, q *bun.SelectQuery) (*bun.SelectQuery, error) {
+// columnIn narrows a list to rows whose column holds one of values (a
+// receipt or issue list to some types).
+func columnIn(column string, values ...int) func(r *http.Request, q *bun.SelectQuery) (*bun.SelectQuery, error) {
 	return func(_ *http.Request, q *bun.SelectQuery) (*bun.SelectQuery, error) {
-		return q.Where("?TableAlias.in_type IN (?)", bun.In(types)), nil
+		return q.Where("?TableAlias.? IN (?)", bun.Ident(column), bun.In(values)), nil
 	}
 }
 

@@ -50,13 +50,8 @@ type hasHeader interface{ header() *Header }
 // HeaderOf returns a document's header.
 func HeaderOf[T any](row *T) *Header { return any(row).(hasHeader).header() }
 
-// DocStates are the state rules of documents (domain.md §3): edited and
-// removed only while a draft or rejected.
-func DocStates() *resource.StateRules {
-	return &resource.StateRules{Field: "status", Initial: approval.Draft,
-		Edit: []int{approval.Draft, approval.Rejected}, Remove: []int{approval.Draft, approval.Rejected},
-		Dict: "audit_status", Label: i18n.T("审核状态", "Audit status")}
-}
+// DocStates are the state rules of documents: approval.DocStates.
+var DocStates = approval.DocStates
 
 // ItemLine are the fields of a line that moves a material: the material
 // and its snapshot, the quantity in the unit entered and in the base unit,
@@ -318,8 +313,17 @@ func Commands[T any](ap *approval.Service, st *stock.Service, f Flow[T]) []resou
 
 // stateLabel names an audit status in the caller's language.
 func stateLabel[T any](ctx context.Context, idb bun.IDB, res *resource.Resource[T], status int) string {
-	if d := res.Env().Dicts; d != nil {
-		return d.DictLabel(ctx, idb, "audit_status", false, strconv.Itoa(status))
+	return dictLabel(ctx, idb, res.Env(), "audit_status", status)
+}
+
+// dictLabel names a state in the caller's language: its label in the
+// dictionary code, or the key when there is none.
+func dictLabel(ctx context.Context, idb bun.IDB, env *resource.Env, code string, state int) string {
+	key := strconv.Itoa(state)
+	if env != nil && env.Dicts != nil {
+		if l := env.Dicts.DictLabel(ctx, idb, code, false, key); l != "" {
+			return l
+		}
 	}
-	return strconv.Itoa(status)
+	return key
 }

@@ -278,9 +278,9 @@ func (s *outDoc) declare() []resource.Registered {
 		SubmitAliases: []string{"submitNew", "addOutRecord", "addOtherOutRecord"},
 		Lines:         &resource.Lines{Field: "details", Child: detail, Parent: "mainId", Totals: []string{"qty", "amount"}},
 		Views: []resource.View{
-			{Name: "page", Paged: true, Joins: outJoins, Query: outTypes(OutPicking, OutPurchaseReturn)},
-			{Name: "otherPage", Paged: true, Joins: outJoins, Query: outTypes(OutOther)},
-			{Name: "pickingPage", Paged: true, Joins: outJoins, Query: outTypes(OutPicking)},
+			{Name: "page", Paged: true, Joins: outJoins, Query: columnIn("out_type", OutPicking, OutPurchaseReturn)},
+			{Name: "otherPage", Paged: true, Joins: outJoins, Query: columnIn("out_type", OutOther)},
+			{Name: "pickingPage", Paged: true, Joins: outJoins, Query: columnIn("out_type", OutPicking)},
 		},
 		ListView: "page",
 		Screens: []resource.Screen{
@@ -348,13 +348,6 @@ var outMainJoin = []resource.Join{{Field: "mainId", Columns: []resource.JoinColu
 	{Name: "outType", Column: "out_type", Label: i18n.T("出库类型", "Issue type"), Filter: "equal"},
 	{Name: "warehouseId", Column: "warehouse_id", Label: i18n.T("仓库", "Warehouse"), Filter: "equal"},
 }}}
-
-// outTypes narrows an issue list to some issue types.
-func outTypes(types ...int) func(r *http.Request, q *bun.SelectQuery) (*bun.SelectQuery, error) {
-	return func(_ *http.Request, q *bun.SelectQuery) (*bun.SelectQuery, error) {
-		return q.Where("?TableAlias.out_type IN (?)", bun.In(types)), nil
-	}
-}
 
 func validateOut(ctx context.Context, m *MaterialOut, present map[string]bool, isNew bool) error {
 	if m.OutType == OutOther && m.OtherReason == 0 && (isNew || present["otherReason"]) {

@@ -114,20 +114,14 @@ var ledgerJoins = []resource.Join{
 	}},
 }
 
-// stockResource is the material stock resource plus its routes the engine
-// does not make: the per-material totals and the refused writes.
-type stockResource struct {
-	*resource.Resource[MaterialStock]
-	s *Service
-}
-
-func (w stockResource) Mount(r chi.Router, env *resource.Env) {
-	w.Resource.Mount(r, env)
+// stockRoutes are the material stock routes the engine does not make: the
+// per-material totals and the refused writes.
+func (s *Service) stockRoutes(r chi.Router, _ *resource.Env) {
 	read := resource.Guard(resource.AnyUser)
 	refuse := read(func(*http.Request) (any, error) { return nil, httpx.BadRequest(msgStockByDocuments) })
 	r.Post(stockPath+"/submit", httpx.Handle(refuse))
 	r.Post(stockPath+"/remove", httpx.Handle(refuse))
-	r.Get(stockPath+"/selectOtherMaterialStockList", httpx.Handle(read(w.s.handleTotals)))
+	r.Get(stockPath+"/selectOtherMaterialStockList", httpx.Handle(read(s.handleTotals)))
 }
 
 func (s *Service) declareQueries() []resource.Registered {
@@ -152,7 +146,7 @@ func (s *Service) declareQueries() []resource.Registered {
 		Routes: []string{"list", "detail", "export"}, DefaultOrder: "posted_at DESC, seq DESC, id DESC",
 		Views: []resource.View{{Name: "selectStockLedgerVOPage", Paged: true, Joins: ledgerJoins}},
 	}, resource.Hooks[StockLedger]{})
-	return []resource.Registered{stockResource{stocks, s}, ledger}
+	return []resource.Registered{resource.WithRoutes[MaterialStock]{Resource: stocks, Extra: s.stockRoutes}, ledger}
 }
 
 // stockAmounts: amount = qty × avgCost, at four places.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/uptrace/bun"
@@ -140,7 +141,7 @@ func (w *lineWrites[P, L]) remove(req *http.Request) (any, error) {
 				return err
 			}
 			gone[id] = true
-			if m := w.mainID(cur); !containsID(mains, m) {
+			if m := w.mainID(cur); !slices.Contains(mains, m) {
 				mains = append(mains, m)
 			}
 		}
@@ -283,15 +284,6 @@ func checkLineRefs[L any](ctx context.Context, idb bun.IDB, lines *resource.Reso
 		}
 	}
 	return nil
-}
-
-func containsID(ids []wire.ID, id wire.ID) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
 }
 
 // placeOf answers the warehouse of each position of the caller's tenant.

@@ -2,6 +2,7 @@ package resource
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -203,6 +204,24 @@ func TestViewMeta(t *testing.T) {
 	f := m.Views[0].Fields[0]
 	if f.Name != "brandName" || !f.Joined || f.Filter != "like" || !f.Sortable || !f.Readonly {
 		t.Errorf("joined field %+v", f)
+	}
+}
+
+// TestStatesMeta: the metadata carries the state rules the server
+// enforces, so the UI offers edit and remove only where they would pass;
+// a resource without states sends none.
+func TestStatesMeta(t *testing.T) {
+	res := bizResources(map[string]string{"biz_brand": "b", "biz_item": "i", "biz_order": "o", "biz_line": "l"})
+	item, err := json.Marshal(res[1].Meta())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `"states":{"field":"status","initial":1,"edit":[1,4],"remove":[1,4,5]}`; !strings.Contains(string(item), want) {
+		t.Errorf("item metadata lacks %s: %s", want, item)
+	}
+	brand, _ := json.Marshal(res[0].Meta())
+	if strings.Contains(string(brand), `"states"`) {
+		t.Errorf("a resource without states sends state rules: %s", brand)
 	}
 }
 

@@ -26,6 +26,9 @@ type Meta struct {
 	Tree        *TreeMeta         `json:"tree,omitempty"`
 	// Fixed are a screen's fixed field values (Spec.Screens).
 	Fixed map[string]string `json:"fixed,omitempty"`
+	// States are the state rules (Spec.States), so the UI offers edit and
+	// remove only on rows the server would let change.
+	States *StatesMeta `json:"states,omitempty"`
 
 	keyword  []*Field // searched by the keyword parameter: the Lookup's code and label
 	byName   map[string]*Field

@@ -32,6 +32,15 @@ type StateRules struct {
 	Label i18n.Text
 }
 
+// StatesMeta are the state rules as the metadata sends them. Edit and
+// Remove are always lists: an empty one means no state allows the operation.
+type StatesMeta struct {
+	Field   string `json:"field"`
+	Initial int    `json:"initial"`
+	Edit    []int  `json:"edit"`
+	Remove  []int  `json:"remove"`
+}
+
 var (
 	msgEditState   = i18n.T("修改", "Editing")
 	msgRemoveState = i18n.T("删除", "Deleting")
@@ -47,6 +56,8 @@ func (r *Resource[T]) initStates() {
 		panic(fmt.Sprintf("resource %s: States.Field %q must be an integer field", r.spec.Key(), s.Field))
 	}
 	f.Readonly = true // never written by submit
+	r.meta.States = &StatesMeta{Field: s.Field, Initial: s.Initial,
+		Edit: append([]int{}, s.Edit...), Remove: append([]int{}, s.Remove...)}
 	if s.Dict != "" {
 		f.Dict, f.Type, f.List, f.Search, f.Filter = s.Dict, TypeDict, true, true, "equal"
 	}

@@ -135,8 +135,8 @@ export interface Lookup {
 
 /**
  * The state rules of a resource whose rows move through states (server Spec.States): the integer state
- * `field`, and the states a row may be edited and removed in. Not yet sent by the server's metadata
- * (internal/resource/meta.go has no `states`): until it is, edit and delete stay enabled on every row.
+ * `field`, and the states a row may be edited and removed in (an empty list: none). Resources without
+ * states send none, and their rows may be edited and removed in any state.
  */
 export interface StateRules {
   field: string;

@@ -35,14 +35,15 @@ func init() {
 		}
 		return map[string]any{"warehouseId": warehouses[c], "parentId": 0}
 	}
-	// materials count in pieces, the unit their conversions convert into
+	// materials count in pieces, the unit their conversions convert into (each
+	// sample conversion has a material of its own, so "box" never collides)
 	sampleOverrides["bluebird-basic/material"] = func(h *apptest.H, c *apptest.Client) map[string]any {
 		return map[string]any{"unit": "pcs"}
 	}
 	sampleOverrides["bluebird-basic/unitcomparison"] = func(h *apptest.H, c *apptest.Client) map[string]any {
 		var m map[string]any
 		c.PostJSON(basic+"material/submit", map[string]any{"materialCode": randomWord(8), "materialName": "sample", "unit": "pcs"}).OK(h.T, &m)
-		return map[string]any{"itemKind": 1, "itemId": m["id"], "fromUnit": randomWord(6), "toUnit": "pcs", "ratio": "12"}
+		return map[string]any{"itemKind": 1, "itemId": m["id"], "fromUnit": "box", "toUnit": "pcs", "ratio": "12"}
 	}
 }
 
@@ -260,6 +261,40 @@ func TestMaterials(t *testing.T) {
 		other.Get(basic+"material/detail", apptest.Q("id", huge.ID)).Fail(t, 404)
 		other.Post(basic+"material/startProcess", apptest.Q("ids", huge.ID)).Fail(t, 404)
 		other.PostJSON(basic+"unitcomparison/submit", map[string]any{"itemKind": 1, "itemId": huge.ID, "fromUnit": "t", "toUnit": "kg", "ratio": "1000"}).Fail(t, 400)
+	})
+}
+
+// TestDictionaryValuesRefused: a dictionary field takes only its
+// dictionary's keys, on a master row (text and integer keys) and on a
+// document line; an optional 0 stays "none"; the message names the field
+// and the value in the caller's language.
+func TestDictionaryValuesRefused(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		_, c := h.NewTenant("Dict Co")
+		r := c.PostJSON(basic+"material/submit", map[string]any{"materialCode": "D-1", "materialName": "x", "unit": "1"})
+		if msg := r.Fail(t, 400); msg != "单位的值「1」不在可选项中" || !strings.Contains(string(r.Env.Data), `"unit"`) {
+			t.Errorf("unit 1: %q %s", msg, r.Env.Data)
+		}
+		c.Lang = "en"
+		if msg := c.PostJSON(basic+"material/submit", map[string]any{"materialCode": "D-1", "materialName": "x", "unit": "pcs", "batchManaged": 7}).Fail(t, 400); msg != `Batch managed: "7" is not one of its choices` {
+			t.Errorf("batchManaged 7: %q", msg)
+		}
+		c.Lang = ""
+		var m materialRow
+		c.PostJSON(basic+"material/submit", map[string]any{"materialCode": "D-1", "materialName": "x", "unit": "pcs", "purchaseUnit": ""}).OK(t, &m)
+		c.PostJSON(basic+"warehouse/submit", map[string]any{"warehouseCode": "W-D", "warehouseName": "w", "warehouseType": 9}).Fail(t, 400)
+		var w struct{ ID string }
+		c.PostJSON(basic+"warehouse/submit", map[string]any{"warehouseCode": "W-D", "warehouseName": "w", "warehouseType": 1}).OK(t, &w)
+		var pos []struct{ ID string }
+		c.Get(basic+"warehouseposition/list", apptest.Q("warehouseId", w.ID)).OK(t, &struct{ Records *[]struct{ ID string } }{&pos})
+		if len(pos) == 0 {
+			t.Fatal("no root position")
+		}
+		msg := c.PostJSON(basic+"materialinrecordmain/submit", map[string]any{"inType": 3, "otherReason": 1, "warehouseId": w.ID,
+			"details": []map[string]any{{"materialId": m.ID, "qty": "1", "unit": "pcs", "positionId": pos[0].ID}, {"materialId": m.ID, "qty": "1", "unit": "bogus", "positionId": pos[0].ID}}}).Fail(t, 400)
+		if !strings.Contains(msg, "第2行") || !strings.Contains(msg, "bogus") {
+			t.Errorf("a line's unit outside the dictionary: %q", msg)
+		}
 	})
 }
 

@@ -316,7 +316,7 @@ func (run *importRun[T]) refusal() error {
 }
 
 func (r *Resource[T]) handleImport(req *http.Request) (any, error) {
-	ctx := i18n.With(req.Context(), i18n.FromRequest(req))
+	ctx := withDictMemo(i18n.With(req.Context(), i18n.FromRequest(req)))
 	p, err := principal(ctx)
 	if err != nil {
 		return nil, err

@@ -580,6 +580,9 @@ func (r *Resource[T]) Check(ctx context.Context, row *T, present map[string]bool
 			continue
 		}
 		checkDecimal(f, fv, fail) // decimal.go: scale, precision, bounds; stores the value at the field's scale
+		if err := r.checkDict(ctx, f, fv, fail); err != nil { // dictcheck.go: a key of its dictionary
+			return err
+		}
 		if fv.Kind() == reflect.String {
 			s := fv.String()
 			if f.Max > 0 && utf8.RuneCountInString(s) > f.Max {
@@ -617,6 +620,7 @@ func (r *Resource[T]) handleSubmit(req *http.Request) (any, error) {
 		return nil, err
 	}
 	isNew := any(row).(hasBase).base().ID == 0
+	ctx = withDictMemo(ctx) // the row and its lines read each dictionary once
 	if err := r.Check(ctx, row, present, isNew); err != nil {
 		return nil, err
 	}

@@ -17,7 +17,6 @@ import (
 // empty unless the dictionary has a key 0); a required field's 0 must be a
 // key, as isSealed's 0 ("no") is.
 
-
 // dictMemo holds the keys of each dictionary read during one request, so a
 // document of a hundred lines reads its unit dictionary once.
 type dictMemo struct {

@@ -580,7 +580,8 @@ func (r *Resource[T]) Check(ctx context.Context, row *T, present map[string]bool
 			continue
 		}
 		checkDecimal(f, fv, fail) // decimal.go: scale, precision, bounds; stores the value at the field's scale
-		if err := r.checkDict(ctx, f, fv, fail); err != nil { // dictcheck.go: a key of its dictionary
+		// dictcheck.go: a key of its dictionary
+		if err := r.checkDict(ctx, f, fv, fail); err != nil {
 			return err
 		}
 		if fv.Kind() == reflect.String {

@@ -26,6 +26,16 @@ type Number struct {
 	// Manual lets the form offer typing a number (where the tenant's rule
 	// allows it; the server decides).
 	Manual bool
+	// By picks the business type by another field of the row, for a table
+	// that holds two kinds of document (borrows numbered MBW, repays MRY);
+	// a value it does not list takes BizType.
+	By *NumberBy
+}
+
+// NumberBy maps the values of Field (as text) to business types.
+type NumberBy struct {
+	Field    string
+	BizTypes map[string]string
 }
 
 // NumberMeta is the numbered field as the metadata lists it.
@@ -83,8 +93,23 @@ func (r *Resource[T]) initNumber() {
 	if f == nil || f.ValueType != ValueString || n.BizType == "" {
 		panic(fmt.Sprintf("resource %s: Number needs a text Field and a BizType", r.spec.Key()))
 	}
+	if n.By != nil && r.meta.byName[n.By.Field] == nil {
+		panic(fmt.Sprintf("resource %s: Number.By names no field %q", r.spec.Key(), n.By.Field))
+	}
 	f.Number = true
 	r.meta.Number = &NumberMeta{Field: n.Field, BizType: n.BizType, Manual: n.Manual}
+}
+
+// bizType is the code rule's business type for row.
+func (r *Resource[T]) bizType(row *T) string {
+	n := r.spec.Number
+	if n.By != nil {
+		v := reflect.ValueOf(row).Elem().FieldByIndex(r.meta.byName[n.By.Field].index)
+		if t, ok := n.By.BizTypes[fmt.Sprint(v.Interface())]; ok {
+			return t
+		}
+	}
+	return n.BizType
 }
 
 // numberField is the declared numbered field, or nil.
@@ -121,7 +146,7 @@ func (r *Resource[T]) fillNumber(ctx context.Context, tx bun.Tx, row *T) error {
 		return nil
 	}
 	if fv.String() != "" {
-		ok, err := r.env.Numbers.ManualAllowed(ctx, tx, tenantID, r.spec.Number.BizType)
+		ok, err := r.env.Numbers.ManualAllowed(ctx, tx, tenantID, r.bizType(row))
 		if err != nil {
 			return err
 		}
@@ -145,7 +170,7 @@ func (r *Resource[T]) issueNumber(ctx context.Context, tx bun.Tx, row *T, f *Fie
 		}
 		return ""
 	}
-	num, err := r.env.Numbers.Next(ctx, tx, any(row).(hasBase).base().TenantID, r.spec.Number.BizType, fields)
+	num, err := r.env.Numbers.Next(ctx, tx, any(row).(hasBase).base().TenantID, r.bizType(row), fields)
 	if errors.Is(err, ErrNoNumberRule) && !retry {
 		return fieldError(ctx, f, f.requiredMessage())
 	}

@@ -75,7 +75,9 @@ func (s *Service) declare() {
 		Number:        &resource.Number{Field: "producePlanCode", BizType: "PP"},
 		SubmitAliases: []string{"saveProducePlan"},
 		Lines:         &resource.Lines{Field: "details", Child: s.details, Parent: "planId", Totals: []string{"count"}},
-		Lookup:        &resource.Lookup{URL: "/api/bluebird-basic/produceplanmain/list", CodeField: "producePlanCode", LabelField: "projectName", SearchParam: "producePlanCode"},
+		// the required materials are saved by this package's hooks (afterSave)
+		ExtraLines: []resource.ExtraLines{{Field: "materials", Child: s.required, Totals: []string{"requiredQty"}}},
+		Lookup:     &resource.Lookup{URL: "/api/bluebird-basic/produceplanmain/list", CodeField: "producePlanCode", LabelField: "projectName", SearchParam: "producePlanCode"},
 		Views: []resource.View{{Name: "selectProducePlanVOPage", Paged: true, Joins: []resource.Join{{Field: "workShopId", Columns: []resource.JoinColumn{
 			{Name: "workShopName", Column: "dept_name", Label: i18n.T("生产车间", "Workshop"), Filter: "like"},
 		}}}}},

@@ -39,6 +39,8 @@ type Lines struct {
 	Totals []string
 	// Max bounds the lines of one parent (default 1,000).
 	Max int
+	// Picker fills a line from another list (document.go).
+	Picker *LinePicker
 }
 
 // LineStore is the line resource as the parent's engine needs it; every
@@ -64,10 +66,11 @@ func (r *Resource[T]) adopt(env *Env) {
 
 // LinesMeta is the lines as the metadata lists them.
 type LinesMeta struct {
-	Field  string    `json:"field"`
-	Label  i18n.Text `json:"label"`
-	Meta   *Meta     `json:"meta"`
-	Totals []string  `json:"totals,omitempty"`
+	Field  string      `json:"field"`
+	Label  i18n.Text   `json:"label"`
+	Meta   *Meta       `json:"meta"`
+	Totals []string    `json:"totals,omitempty"`
+	Picker *LinePicker `json:"picker,omitempty"`
 }
 
 const defaultMaxLines = 1000

@@ -24,6 +24,10 @@ type Meta struct {
 	Lookup      *Lookup           `json:"lookup,omitempty"`
 	Lines       *LinesMeta        `json:"lines,omitempty"`
 	Tree        *TreeMeta         `json:"tree,omitempty"`
+	// ExtraLines, Related and Print are document declarations (document.go).
+	ExtraLines []*LinesMeta `json:"extraLines,omitempty"`
+	Related    []Related    `json:"related,omitempty"`
+	Print      *Print       `json:"print,omitempty"`
 	// Fixed are a screen's fixed field values (Spec.Screens).
 	Fixed map[string]string `json:"fixed,omitempty"`
 	// States are the state rules (Spec.States), so the UI offers edit and

@@ -149,6 +149,7 @@ func New[T any](spec Spec, hooks Hooks[T]) *Resource[T] {
 	r.initScreens()
 	r.initTree()
 	r.initLines(t)
+	r.initDocument()
 	r.initViews()
 	r.initNumber()
 	r.initStates()

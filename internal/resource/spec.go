@@ -77,6 +77,11 @@ type Spec struct {
 	Import *Import
 	// Screens are further menu entries showing some of the rows (screen.go).
 	Screens []Screen
+	// ExtraLines, Related and Print declare what a document's editor
+	// shows besides its fields and Lines (document.go).
+	ExtraLines []ExtraLines
+	Related    []Related
+	Print      *Print
 	// Title is the field that names a row in messages ("M001 is approved...");
 	// default: the first field of the first Unique group.
 	Title string

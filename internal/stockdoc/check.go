@@ -169,8 +169,10 @@ func (d *checkDoc) declare() {
 		Unique: [][]string{{"docNo"}}, Title: "docNo", DefaultOrder: "id DESC",
 		States: &resource.StateRules{Field: "checkStatus", Initial: CheckDraft, Edit: []int{CheckDraft}, Remove: []int{CheckDraft},
 			Dict: "check_status", Label: i18n.T("盘点状态", "Check status")},
-		Number: &resource.Number{Field: "docNo", BizType: "MCK"},
-		Lines:  &resource.Lines{Field: "details", Child: d.details, Parent: "mainId"},
+		Number:  &resource.Number{Field: "docNo", BizType: "MCK"},
+		Lines:   &resource.Lines{Field: "details", Child: d.details, Parent: "mainId"},
+		Related: ledgerRows(bizMaterialCheck, "checkStatus", CheckAdjusted, CheckVoided),
+		Print:   printCount,
 		Views: []resource.View{{Name: "selectvo", Paged: true, Joins: []resource.Join{{Field: "warehouseId", Columns: []resource.JoinColumn{
 			{Name: "warehouseName", Column: "warehouse_name", Label: i18n.T("仓库", "Warehouse"), Filter: "like"}}}}}},
 		ListView: "selectvo",

@@ -103,6 +103,8 @@ func (s *Service) declareIn() {
 		Number:        &resource.Number{Field: "docNo", BizType: "MIN"},
 		SubmitAliases: []string{"saveMaterialInRecord", "saveMaterialInRecordOthers"},
 		Lines:         &resource.Lines{Field: "details", Child: detail, Parent: "mainId", Totals: []string{"qty", "amount"}},
+		Related:       ledgerRows(bizMaterialIn, "stockStatus", postedStates...),
+		Print:         printInbound,
 		Views: []resource.View{
 			{Name: "selectvo", Paged: true, Joins: inJoins, Query: columnIn("in_type", InPurchase, InBackStock)},
 			{Name: "selectOthersvo", Paged: true, Joins: inJoins, Query: columnIn("in_type", InOther)},

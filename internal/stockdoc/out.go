@@ -276,7 +276,10 @@ func (s *outDoc) declare() []resource.Registered {
 		Unique: [][]string{{"docNo"}}, Title: "docNo", DefaultOrder: "id DESC", States: DocStates(),
 		Number:        &resource.Number{Field: "docNo", BizType: "MOUT"},
 		SubmitAliases: []string{"submitNew", "addOutRecord", "addOtherOutRecord"},
-		Lines:         &resource.Lines{Field: "details", Child: detail, Parent: "mainId", Totals: []string{"qty", "amount"}},
+		Lines: &resource.Lines{Field: "details", Child: detail, Parent: "mainId", Totals: []string{"qty", "amount"},
+			Picker: stockPicker("warehouseId", "positionId", nil)},
+		Related: ledgerRows(bizMaterialOut, "stockStatus", postedStates...),
+		Print:   printOutbound,
 		Views: []resource.View{
 			{Name: "page", Paged: true, Joins: outJoins, Query: columnIn("out_type", OutPicking, OutPurchaseReturn)},
 			{Name: "otherPage", Paged: true, Joins: outJoins, Query: columnIn("out_type", OutOther)},

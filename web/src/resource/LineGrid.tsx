@@ -1,5 +1,6 @@
 import { cloneElement, useMemo, type ReactElement } from 'react';
-import { Button, Form, Input, Table, type FormListFieldData, type TableProps } from 'antd';
+import { Button, Form, Input, Table, type FormInstance, type FormListFieldData, type TableProps } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -8,11 +9,63 @@ import { isDecimalField, sumDecimals } from './decimal';
 import { columnAlign, columnWidth, fieldInput, fieldLabel, fieldRules, valueProps } from './fields';
 import { copyLine, isPhone, lineCells } from './lines';
 import RowButton from './RowButton';
-import type { FieldMeta, Lines, Row } from './types';
+import { primeRefRow } from './RemoteSelect';
+import { AvailableCell, availableRule, PickStockButton, pickerApplies } from './StockPicker';
+import type { FieldMeta, LinePicker, Lines, ResourceMeta, Row } from './types';
 import './lines.css';
 
 const INDEX_WIDTH = 56;
 const ACTION_WIDTH = 130;
+/** The action column of lines with a stock picker: also "pick stock". */
+const PICKER_ACTION_WIDTH = 190;
+const AVAILABLE_WIDTH = 150;
+
+/** The header fields a line picker reads (its `when` field and the list parameters'). */
+const pickerHeaderFields = (picker: LinePicker): string[] => [...Object.values(picker.header), ...(picker.when ? [picker.when.field] : [])];
+
+/**
+ * The header values the picker reads, watched as one text so that only their changes re-render the grid (a
+ * selector answering a new object would re-render it on every keystroke anywhere in the form).
+ */
+function usePickerHeader(form: FormInstance, picker: LinePicker | undefined): Row | undefined {
+  const fields = picker ? pickerHeaderFields(picker) : [];
+  const text = Form.useWatch((values: Row | undefined) => JSON.stringify(fields.map((f) => values?.[f] ?? null)), form) as string | undefined;
+  return useMemo(() => {
+    if (!picker || !text) return undefined;
+    const values = JSON.parse(text) as unknown[];
+    return Object.fromEntries(fields.map((f, i) => [f, values[i]]));
+    // fields follow picker
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [picker, text]);
+}
+
+/** A line's available quantity: watches the line itself, so typing in it re-renders only this cell. */
+function LineAvailable({ lines, picker, header, name, qtyField }: { lines: Lines; picker: LinePicker; header: Row | undefined; name: number; qtyField?: FieldMeta }) {
+  const form = Form.useFormInstance();
+  const line = Form.useWatch([lines.field, name], form) as Row | undefined;
+  return <AvailableCell picker={picker} header={header} line={line} qtyField={qtyField} />;
+}
+
+/** A line's "pick stock" button: fills the line's bucket fields (and the labels of those that are references). */
+function LinePick({ lines, picker, header, name, headerLabel, matchLabel }: { lines: Lines; picker: LinePicker; header: Row | undefined; name: number; headerLabel: string; matchLabel: string }) {
+  const form = Form.useFormInstance();
+  const queryClient = useQueryClient();
+  const line = Form.useWatch([lines.field, name], form) as Row | undefined;
+  const onPick = (values: Row, bucket: Row) => {
+    const next: Row = { ...(form.getFieldValue([lines.field, name]) as Row | undefined), ...values };
+    // a filled reference shows the label the bucket carries for it (positionKey, positionName), not its id
+    for (const [lineField, rowField] of Object.entries(picker.fill)) {
+      const f = lines.meta.fields.find((x) => x.name === lineField);
+      const id = values[lineField];
+      if (!f?.remote || id === undefined || id === null || id === '') continue;
+      const base = rowField.replace(/Id$/, '');
+      primeRefRow(queryClient, f, String(id), bucket[`${base}Key`] ?? bucket[`${base}Code`], bucket[`${base}Name`]);
+    }
+    form.setFieldValue([lines.field, name], next);
+    if (picker.qtyField && next[picker.qtyField]) void form.validateFields([[lines.field, name, picker.qtyField]]).catch(() => undefined);
+  };
+  return <PickStockButton picker={picker} header={header} line={line} headerLabel={headerLabel} matchLabel={matchLabel} onPick={onPick} />;
+}
 
 /**
  * The line fields drawn as cells: not a read-only id that nothing picks (the line's parent id, filled by the
@@ -43,7 +96,7 @@ function LineErrorAnchor(_: { value?: unknown; onChange?: unknown; id?: string }
 }
 
 /** The sums of the totals columns under the lines; watches the lines itself so typing re-renders only it. */
-function LineTotals({ lines, cells, withActions }: { lines: Lines; cells: FieldMeta[]; withActions: boolean }) {
+function LineTotals({ lines, cells, withActions, available }: { lines: Lines; cells: FieldMeta[]; withActions: boolean; available?: string }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const rows = Form.useWatch(lines.field, form) as Row[] | undefined;
@@ -51,11 +104,15 @@ function LineTotals({ lines, cells, withActions }: { lines: Lines; cells: FieldM
   return (
     <Table.Summary.Row className="bb-lines-total">
       <Table.Summary.Cell index={0}>{t('crud.lineTotal')}</Table.Summary.Cell>
-      {cells.map((f, i) => (
-        <Table.Summary.Cell key={f.name} index={i + 1} align={columnAlign(f)}>
-          {totals.has(f.name) && isDecimalField(f) ? <span data-total={f.name}>{sumDecimals((rows ?? []).map((r) => r?.[f.name]), f.scale)}</span> : null}
-        </Table.Summary.Cell>
-      ))}
+      {cells.flatMap((f, i) => {
+        const cell = (
+          <Table.Summary.Cell key={f.name} index={i + 1} align={columnAlign(f)}>
+            {totals.has(f.name) && isDecimalField(f) ? <span data-total={f.name}>{sumDecimals((rows ?? []).map((r) => r?.[f.name]), f.scale)}</span> : null}
+          </Table.Summary.Cell>
+        );
+        // the available column after the quantity has no total (buckets of different lines do not add up)
+        return f.name === available ? [cell, <Table.Summary.Cell key="__available" index={cells.length + 2} />] : [cell];
+      })}
       {withActions && <Table.Summary.Cell index={cells.length + 1} />}
     </Table.Summary.Row>
   );
@@ -65,6 +122,8 @@ interface LineGridProps {
   lines: Lines;
   /** View mode: no editing, no add, copy or remove. */
   disabled: boolean;
+  /** The document whose lines these are: names the header fields a line picker reads. */
+  parent?: ResourceMeta;
 }
 
 /**
@@ -72,10 +131,21 @@ interface LineGridProps {
  * fields, a control of the field's type in each cell, add / copy / remove, and the totals row. The
  * lines live in the dialog's form under lines.field, so one validation and one submit cover both.
  */
-export default function LineGrid({ lines, disabled }: LineGridProps) {
+export default function LineGrid({ lines, disabled, parent }: LineGridProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
+  const queryClient = useQueryClient();
   const cells = useMemo(() => gridCells(lines), [lines]);
+  const header = usePickerHeader(form, lines.picker);
+  // The stock picker is an editor's: a document being viewed shows what it holds, not what stock is left.
+  const picker = !disabled && pickerApplies(lines.picker, header) ? lines.picker : undefined;
+  const qtyField = picker?.qtyField ? cells.find((f) => f.name === picker.qtyField) : undefined;
+  const labelOf = (fields: FieldMeta[] | undefined, name: string | undefined) => {
+    const f = fields?.find((x) => x.name === name);
+    return f ? fieldLabel(f) : (name ?? '');
+  };
+  const headerLabel = picker ? labelOf(parent?.fields, Object.values(picker.header)[0]) : '';
+  const matchLabel = picker ? labelOf(lines.meta.fields, picker.match[0]?.field) : '';
   return (
     <div className="bb-lines">
       <div className="bb-lines-title">{localized(lines.label)}</div>
@@ -91,7 +161,16 @@ export default function LineGrid({ lines, disabled }: LineGridProps) {
               render: (_v: unknown, r: FormListFieldData) => (
                 <Form.Item
                   name={[r.name, f.name]}
-                  rules={disabled ? [] : fieldRules(f, t)}
+                  rules={
+                    disabled
+                      ? []
+                      : picker && f === qtyField
+                        ? [
+                            ...fieldRules(f, t),
+                            availableRule(picker, f, queryClient, () => header, () => form.getFieldValue([lines.field, r.name]) as Row | undefined, t),
+                          ]
+                        : fieldRules(f, t)
+                  }
                   validateTrigger={isDecimalField(f) || f.type === 'string' || f.type === 'text' || f.type === 'int' ? 'onBlur' : 'onChange'}
                   {...valueProps(f)}
                 >
@@ -100,15 +179,27 @@ export default function LineGrid({ lines, disabled }: LineGridProps) {
               ),
             })),
           ];
+          if (picker) {
+            // the available quantity beside the quantity it bounds
+            const at = columns.findIndex((c) => c.key === picker.qtyField);
+            columns.splice(at < 0 ? columns.length : at + 1, 0, {
+              title: t('doc.available'),
+              key: '__available',
+              width: AVAILABLE_WIDTH,
+              align: 'right',
+              render: (_v: unknown, r: FormListFieldData) => <LineAvailable lines={lines} picker={picker} header={header} name={r.name} qtyField={qtyField} />,
+            });
+          }
           if (!disabled) {
             columns.push({
               title: t('crud.action'),
               key: '__action',
-              width: ACTION_WIDTH,
+              width: picker ? PICKER_ACTION_WIDTH : ACTION_WIDTH,
               fixed: isPhone() ? undefined : 'right',
               render: (_v, r, i) => (
                 <>
                   <span className="bb-row-actions">
+                    {picker && <LinePick lines={lines} picker={picker} header={header} name={r.name} headerLabel={headerLabel} matchLabel={matchLabel} />}
                     <RowButton onClick={() => add(copyLine(form.getFieldValue([lines.field, r.name]) as Row | undefined), i + 1)}>{t('crud.lineCopy')}</RowButton>
                     <RowButton danger onClick={() => remove(r.name)}>
                       {t('crud.lineRemove')}
@@ -135,7 +226,7 @@ export default function LineGrid({ lines, disabled }: LineGridProps) {
                 tableLayout="fixed"
                 scroll={{ x: width }}
                 locale={{ emptyText: t('crud.lineEmpty') }}
-                summary={lines.totals?.length ? () => <LineTotals lines={lines} cells={cells} withActions={!disabled} /> : undefined}
+                summary={lines.totals?.length ? () => <LineTotals lines={lines} cells={cells} withActions={!disabled} available={picker?.qtyField} /> : undefined}
               />
               <Form.ErrorList errors={errors} />
               {!disabled && (

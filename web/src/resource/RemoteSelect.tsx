@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type CSSProperties, type UIEvent } from 'react';
 import { Select, Spin } from 'antd';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getRefRow, searchRemote } from './api';
 import type { FieldMeta, Remote, Row } from './types';
@@ -56,6 +56,18 @@ export function knownLabelOf(field: FieldMeta, row: Row | undefined, own?: Reado
 
 /** Cache key of a referenced row; a picked option's row is put there, so its label needs no request. */
 const refKey = (field: FieldMeta, id: string | undefined) => ['ref', field.ref, id];
+
+/**
+ * Tells a reference field the label of an id it is given from elsewhere (a stock bucket's position): the
+ * referenced row as its remote search would answer it, so its label needs no request.
+ */
+export function primeRefRow(client: QueryClient, field: FieldMeta, id: string, code: unknown, label: unknown): void {
+  const remote = field.remote;
+  if (!remote || !present(label)) return;
+  const row: Row = { id, [remote.labelField]: label };
+  if (remote.codeField && present(code)) row[remote.codeField] = code;
+  client.setQueryData(refKey(field, id), row);
+}
 
 /** The label of a reference: the one already known (joined column), else the referenced row's (picked or fetched). */
 export function useRefLabel(field: FieldMeta, id: string | undefined, known: string | undefined): string | undefined {

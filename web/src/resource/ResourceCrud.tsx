@@ -17,7 +17,8 @@ import { buildFilters, isRangeField, type SearchValues } from './filters';
 import { isDecimalField } from './decimal';
 import { joinedLabelNames } from './RemoteSelect';
 import { CommandToolbar, commandLabel, inFromState, labelWidth, permittedCommands, useCommandRunner } from './commands';
-import { editableLines, isPhone, lineCells, linesBody } from './lines';
+import { editableExtraLines, editableLines, isPhone, lineCells, linesBody } from './lines';
+import { relatedOf } from './RelatedRows';
 import { loadTreeRoot, loadWholeTree, useLazyTreeLevels } from './resourceTree';
 import { fieldErrorsOf, formErrors } from './serverErrors';
 import { listColumnWidth, pinnedCount } from './pinning';
@@ -29,6 +30,9 @@ import type { Command, FieldMeta, ResourceMeta, Row as DataRow } from './types';
 const LineGrid = lazy(() => import('./LineGrid'));
 // So is the import dialog, with the first import.
 const ImportDialog = lazy(() => import('./ImportDialog'));
+// And a document's related rows (its ledger) and print view.
+const RelatedSection = lazy(() => import('./RelatedRows'));
+const PrintView = lazy(() => import('./PrintView'));
 
 export { RowButton };
 
@@ -296,6 +300,8 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   const [dialog, setDialog] = useState<{ mode: Mode; row?: DataRow } | null>(null);
   const [saving, setSaving] = useState(false);
   const [importing, setImporting] = useState(false);
+  // the id of the document whose print view is open
+  const [printing, setPrinting] = useState<string | null>(null);
   const [form] = Form.useForm<DataRow>();
   const hidden = new Set(props.hide ?? []);
   const ns = props.queryKey ?? meta.path;
@@ -366,10 +372,13 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   const has = (action: string) => meta.actions.includes(action);
   const mode = dialog?.mode;
   const lines = useMemo(() => editableLines(meta), [meta]);
+  const extraLines = useMemo(() => editableExtraLines(meta), [meta]);
+  // every line set of the form: the engine's lines and those the resource saves itself
+  const lineSets = useMemo(() => [...(lines ? [lines] : []), ...extraLines], [lines, extraLines]);
   const formFields = useMemo(() => {
-    const base = meta.fields.filter((f) => f.form !== false && !f.joined && f.name !== lines?.field);
+    const base = meta.fields.filter((f) => f.form !== false && !f.joined && !lineSets.some((l) => l.field === f.name));
     return adjustForm && mode ? adjustForm(base, mode) : base;
-  }, [meta.fields, adjustForm, mode, lines]);
+  }, [meta.fields, adjustForm, mode, lineSets]);
   const rowCommands = useMemo(() => permittedCommands(meta, permission, 'row'), [meta, permission]);
   const toolbarCommands = useMemo(() => permittedCommands(meta, permission, 'toolbar'), [meta, permission]);
 
@@ -384,7 +393,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
     form.resetFields();
     setDialog({ mode: m, row });
     if (m === 'add') {
-      form.setFieldsValue({ ...formDefaults(meta.fields), ...meta.fixed, ...(lines ? { [lines.field]: [] } : {}), ...props.addDefaults?.(), ...initial });
+      form.setFieldsValue({ ...formDefaults(meta.fields), ...meta.fixed, ...Object.fromEntries(lineSets.map((l) => [l.field, []])), ...props.addDefaults?.(), ...initial });
       return;
     }
     if (row?.id && has('detail')) {
@@ -421,7 +430,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
     const values = await form.validateFields();
     const row = dialog?.row;
     let body: DataRow = wireValues(formFields, values);
-    if (lines) body[lines.field] = linesBody(lines, form.getFieldValue(lines.field) as DataRow[] | undefined);
+    for (const l of lineSets) body[l.field] = linesBody(l, form.getFieldValue(l.field) as DataRow[] | undefined);
     if (dialog?.mode === 'edit' && row?.id) {
       body = dropKeptSecrets(formFields, body, row);
       body.id = String(row.id);
@@ -438,7 +447,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
       // The toast names the first problem; each field's (or line's) own message goes under it.
       const errors = fieldErrorsOf(e);
       if (errors) {
-        const cells = lines ? { field: lines.field, cells: new Set(lineCells(lines).map((f) => f.name)) } : undefined;
+        const cells = lineSets.map((l) => ({ field: l.field, cells: new Set(lineCells(l).map((f) => f.name)) }));
         form.setFields(formErrors(errors, new Set(formFields.map((f) => f.name)), cells));
       }
       throw e;
@@ -482,12 +491,14 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   const canView = has('detail') && can('view');
   const canEdit = has('submit') && can('edit');
   const canDelete = has('remove') && can('delete');
+  // a printable document prints for whoever may view it
+  const canPrint = Boolean(meta.print) && canView;
   const removeRef = useRef(remove);
   removeRef.current = remove;
   const firstIndex = ((page?.current ?? current) - 1) * (page?.size ?? size);
   const lang = i18n.language;
   const columns = useMemo(() => {
-    const labels = { index: t('crud.index'), action: t('crud.action'), view: t('crud.view'), edit: t('crud.edit'), delete: t('crud.delete') };
+    const labels = { index: t('crud.index'), action: t('crud.action'), view: t('crud.view'), edit: t('crud.edit'), delete: t('crud.delete'), print: t('doc.print') };
     // The columns that tell the rows apart stay in view when a wide table scrolls sideways (with the index and
     // the checkbox before them, which antd pins with the column after it); a phone's table is too narrow to pin.
     const widthOfField = listColumnWidth(meta, listFields);
@@ -523,7 +534,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
       }),
       ...(extraColumns ?? []),
     ];
-    const rowButtons = [canView, canEdit, canDelete].filter(Boolean).length;
+    const rowButtons = [canView, canEdit, canDelete, canPrint].filter(Boolean).length;
     if (rowButtons > 0 || rowActions || rowCommands.length > 0) {
       cols.push({
         title: labels.action,
@@ -548,6 +559,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
                 {commandLabel(c)}
               </RowButton>
             ))}
+            {canPrint && <RowButton onClick={() => setPrinting(String(row.id))}>{labels.print}</RowButton>}
             {rowActions?.(row, ctxRef.current)}
           </span>
         ),
@@ -561,7 +573,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
     return cols.map((c) => ({ ...c, width: widthOf(c) }));
     // lang: labels and cells follow the language
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [meta, isTree, listFields, labelColumns, cells, extraColumns, rowActions, rowCommands, canView, canEdit, canDelete, firstIndex, props.actionWidth, ownFields, t, lang]);
+  }, [meta, isTree, listFields, labelColumns, cells, extraColumns, rowActions, rowCommands, canView, canEdit, canDelete, canPrint, firstIndex, props.actionWidth, ownFields, t, lang]);
   const scrollX = 48 + columns.reduce((n, c) => n + Number(c.width), 0);
 
   const selectedKeys = useMemo(() => selected.map((r) => String(r.id)), [selected]);
@@ -599,7 +611,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
 
   // A master/detail form, or one of many fields, takes three columns in a wide dialog (the material's 21 fields
   // in two columns were eleven rows, twice the screen's height).
-  const wideForm = Boolean(lines) || (!props.dialogWidth && formFields.filter((f) => !isFullWidth(f)).length > WIDE_FORM_FIELDS);
+  const wideForm = lineSets.length > 0 || (!props.dialogWidth && formFields.filter((f) => !isFullWidth(f)).length > WIDE_FORM_FIELDS);
   const title = mode === 'add' ? t('crud.addTitle') : mode === 'edit' ? t('crud.editTitle') : t('crud.viewTitle');
 
   return (
@@ -655,7 +667,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
         // A master/detail dialog is wide enough for the line grid at 1280 px; narrower screens cap it and the
         // grid scrolls sideways; a phone's opens maximised.
         width={props.dialogWidth ?? (wideForm ? 1160 : 860)}
-        fullscreen={Boolean(lines) && isPhone()}
+        fullscreen={lineSets.length > 0 && isPhone()}
         onCancel={() => setDialog(null)}
         destroyOnHidden
         footer={
@@ -710,13 +722,27 @@ export default function ResourceCrud(props: ResourceCrudProps) {
               );
             })}
           </Row>
-          {lines && (
+          {lineSets.length > 0 && (
             <Suspense fallback={<Spin />}>
-              <LineGrid lines={lines} disabled={mode === 'view'} />
+              {lineSets.map((l) => (
+                <LineGrid key={l.field} lines={l} disabled={mode === 'view'} parent={meta} />
+              ))}
+            </Suspense>
+          )}
+          {mode === 'view' && relatedOf(meta.related, dialog?.row).length > 0 && (
+            <Suspense fallback={<Spin />}>
+              {relatedOf(meta.related, dialog?.row).map((r) => (
+                <RelatedSection key={r.path} related={r} row={dialog!.row!} />
+              ))}
             </Suspense>
           )}
         </Form>
       </DragDialog>
+      {printing && (
+        <Suspense fallback={null}>
+          <PrintView meta={meta} id={printing} onClose={() => setPrinting(null)} />
+        </Suspense>
+      )}
       {importing && (
         <Suspense fallback={null}>
           <ImportDialog meta={meta} onClose={() => setImporting(false)} onImported={invalidate} />

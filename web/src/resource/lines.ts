@@ -37,10 +37,13 @@ export function copyLine(line: Row | undefined): Row {
  * referring to the parent resource, a code rule segment's ruleId) is not a cell. The server fills it
  * when it saves the lines with their parent; a new parent has no id to type.
  */
-export function editableLines(meta: ResourceMeta): Lines | undefined {
-  const lines = meta.lines;
+export function editableLines(meta: ResourceMeta, lines: Lines | undefined = meta.lines): Lines | undefined {
   if (!lines) return undefined;
   const parent = `${meta.service}/${meta.name}`;
   if (!lines.meta.fields.some((f) => f.ref === parent && f.form !== false)) return lines;
   return { ...lines, meta: { ...lines.meta, fields: lines.meta.fields.map((f) => (f.ref === parent ? { ...f, form: false } : f)) } };
 }
+
+/** The further line sets of a resource (metadata extraLines: a plan's required materials), as its form edits them. */
+export const editableExtraLines = (meta: ResourceMeta): Lines[] =>
+  (meta.extraLines ?? []).map((l) => editableLines(meta, l)).filter((l): l is Lines => Boolean(l));

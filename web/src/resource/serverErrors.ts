@@ -19,9 +19,14 @@ const LINE_KEY = /^([A-Za-z_$][\w$]*)\[(\d+)\](?:\.([A-Za-z_$][\w$]*))?$/;
 /**
  * Where each field error shows in the form: `name` under that field; `details[3].qty` under the
  * qty cell of the fourth line, or under the line itself when qty has no cell; `details` under the
- * grid. Errors naming nothing in the form are left to the toast that already showed the message.
+ * grid (of whichever line set, a plan's `materials[0].materialId` as well). Errors naming nothing in the form are left to the toast that already showed the message.
  */
-export function formErrors(errors: Record<string, string>, fields: Set<string>, lines?: { field: string; cells: Set<string> }): FormError[] {
+export function formErrors(
+  errors: Record<string, string>,
+  fields: Set<string>,
+  lineSets?: { field: string; cells: Set<string> } | { field: string; cells: Set<string> }[],
+): FormError[] {
+  const sets = lineSets === undefined ? [] : Array.isArray(lineSets) ? lineSets : [lineSets];
   const byName = new Map<string, FormError>();
   const put = (name: (string | number)[], message: string) => {
     const key = JSON.stringify(name);
@@ -31,10 +36,11 @@ export function formErrors(errors: Record<string, string>, fields: Set<string>, 
   };
   for (const [key, message] of Object.entries(errors)) {
     const m = LINE_KEY.exec(key);
-    if (lines && m && m[1] === lines.field) {
+    const lines = sets.find((l) => l.field === (m ? m[1] : key));
+    if (lines && m) {
       const index = Number(m[2]);
       put(m[3] && lines.cells.has(m[3]) ? [lines.field, index, m[3]] : [lines.field, index], message);
-    } else if (lines && key === lines.field) put([lines.field], message);
+    } else if (lines) put([lines.field], message);
     else if (fields.has(key)) put([key], message);
   }
   return [...byName.values()];

@@ -109,6 +109,54 @@ export interface Lines {
   meta: ResourceMeta;
   /** Decimal columns summed under the lines. */
   totals?: string[];
+  /** Fills a line from a row of another list (the FEFO stock picker of an outbound document). */
+  picker?: LinePicker;
+}
+
+/** A field's value must be one of `values` (a command's state, a declaration's condition). */
+export interface FieldStates {
+  field: string;
+  values: (string | number)[];
+}
+
+/**
+ * A line picker (server resource.LinePicker): `GET url?current&size&<header params>&<match params>` answers rows;
+ * picking one copies `fill` (line field <- row field) into the line. Kind `stock`: the rows are stock buckets in
+ * FEFO order, the line shows the available quantity of its bucket and a `qtyField` above it is refused inline.
+ */
+export interface LinePicker {
+  kind: 'stock' | string;
+  url: string;
+  /** List parameter <- header field. */
+  header: Record<string, string>;
+  /** List parameters read from the line: the first must have a value, the others narrow the list when set. */
+  match: { param: string; field: string }[];
+  /** Line field <- picked row's field. */
+  fill: Record<string, string>;
+  qtyField?: string;
+  availableField?: string;
+  /** The line's unit field: the available quantity is in the row's unit, compared only when the line's is the same. */
+  unitField?: string;
+  /** Only documents whose header field has one of the values take from stock. */
+  when?: FieldStates;
+}
+
+/** Rows another resource keeps about a document, listed read-only on its detail view (its stock ledger rows). */
+export interface RelatedRows {
+  label: I18nText;
+  /** `service/name` of the resource whose metadata draws the rows. */
+  resource: string;
+  /** Full list path (a paged view). */
+  path: string;
+  params?: Record<string, string>;
+  /** The list parameter given the document's id. */
+  key: string;
+  when?: FieldStates;
+}
+
+/** A printable document: the print view's signature boxes. */
+export interface PrintSpec {
+  signatures: I18nText[];
 }
 
 /** The rows form a tree: `GET path/tree` (or `path/lazy-tree?parentId=`) answers its nodes. */
@@ -160,6 +208,10 @@ export interface ResourceMeta {
   listView?: string;
   commands?: Command[];
   lines?: Lines;
+  /** Further line sets the resource's own hooks save (a production plan's required materials). */
+  extraLines?: Lines[];
+  related?: RelatedRows[];
+  print?: PrintSpec;
   tree?: TreeSpec;
   number?: NumberSpec;
   lookup?: Lookup;

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -232,5 +233,32 @@ func TestResourceNames(t *testing.T) {
 			t.Errorf("region detail by id: %v", region)
 		}
 		admin.Get("/api/blade-system/region/detail", nil).Fail(t, 400)
+	})
+}
+
+// TestDocumentFormsEndWithHandlerAndRemark: every stock document declares
+// its handler and remark in the shared header, yet its form ends with them
+// (tag last) instead of opening with them before the document's own fields.
+func TestDocumentFormsEndWithHandlerAndRemark(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		docs := 0
+		for _, m := range allMeta(t, h.Admin()) {
+			var form []string
+			for _, f := range m.Fields {
+				if f["form"] == true {
+					form = append(form, f["name"].(string))
+				}
+			}
+			if !slices.Contains(form, "docNo") || !slices.Contains(form, "handlerId") {
+				continue
+			}
+			docs++
+			if n := len(form); form[n-2] != "handlerId" || form[n-1] != "remark" {
+				t.Errorf("%s/%s form ends with %v", m.Service, m.Name, form[max(0, n-3):])
+			}
+		}
+		if docs < 5 {
+			t.Errorf("only %d documents with a handler", docs)
+		}
 	})
 }

@@ -45,7 +45,9 @@ const (
 // message when the derived 请输入<label> does not fit), max=N, min=N,
 // pattern=regexp, dict=code, dictbiz=code, search (shown in the search bar),
 // filter=like|equal (default: like for text, date for datetimes, equal otherwise),
-// nofilter, sort, hide (not a table column), noform, ro
+// nofilter, sort, hide (not a table column), noform, last (after the
+// resource's other fields: a document's handler and remark, declared in its
+// embedded header, close its form instead of splitting it), ro
 // (never written by submit), once (written at insert only), span=N, tree=url,
 // select=url and selectLabel=prop (choices are the rows of a list endpoint:
 // an array, or a page's records; the value is the row's id, the text its prop),
@@ -117,6 +119,7 @@ type Field struct {
 	decimal   *decimalRule
 
 	index []int
+	last  bool // shown after the other fields (tag last)
 }
 
 func (f *Field) isText() bool {
@@ -269,6 +272,8 @@ func (f *Field) applyTag(tag string) error {
 			f.List = false
 		case "noform":
 			f.Form = false
+		case "last":
+			f.last = true
 		case "ro":
 			f.Readonly = true
 		case "tree":

@@ -2,6 +2,7 @@ package resource
 
 import (
 	"reflect"
+	"slices"
 
 	"github.com/bluebird/console/internal/platform/i18n"
 )
@@ -64,6 +65,16 @@ func newMeta(spec *Spec, t reflect.Type) (*Meta, error) {
 		m.byName[f.Name] = f
 		m.byColumn[f.Column] = f
 	}
+	// fields tagged last close the form and the table, in their own order
+	slices.SortStableFunc(m.Fields, func(a, b *Field) int {
+		switch {
+		case a.last == b.last:
+			return 0
+		case a.last:
+			return 1
+		}
+		return -1
+	})
 	if err := m.bindSecretRows(spec); err != nil {
 		return nil, err
 	}

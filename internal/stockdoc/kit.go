@@ -32,15 +32,16 @@ const (
 )
 
 // Header are the fields every stock document has besides Base (whose
-// status is the audit status).
+// status is the audit status). The handler and the remark close the form
+// (tag last), after the document's own fields.
 type Header struct {
 	DocNo       string    `bun:"doc_no" json:"docNo" f:"label=单号|Document no.;max=40;search;sort"`
 	DocDate     wire.Time `bun:"doc_date" json:"docDate" f:"label=单据日期|Document date;type=date;sort"`
 	StockStatus int       `bun:"stock_status" json:"stockStatus" f:"label=出入库状态|Stock status;dict=ready_state;noform;ro;search;default=1"`
 	PostedAt    wire.Time `bun:"posted_at" json:"postedAt" f:"label=过账时间|Posted at;noform;ro;sort"`
 	PostedBy    wire.ID   `bun:"posted_by" json:"postedBy" f:"label=过账人|Posted by;type=id;noform;ro;hide"`
-	HandlerID   wire.ID   `bun:"handler_id" json:"handlerId" f:"label=经办人|Handled by;ref=blade-user/user;hide"`
-	Remark      string    `bun:"remark" json:"remark" f:"label=备注|Remark;type=text;max=500;hide"`
+	HandlerID   wire.ID   `bun:"handler_id" json:"handlerId" f:"label=经办人|Handled by;ref=blade-user/user;hide;last"`
+	Remark      string    `bun:"remark" json:"remark" f:"label=备注|Remark;type=text;max=500;hide;last"`
 }
 
 func (h *Header) header() *Header { return h }

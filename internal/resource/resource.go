@@ -81,6 +81,12 @@ type Hooks[T any] struct {
 	Changed func(ctx context.Context)
 	// Enrich fills computed fields of rows about to be sent.
 	Enrich func(ctx context.Context, idb bun.IDB, rows []T) error
+	// Total answers a list page's total from something kept beside the
+	// table (a maintained count) when the request's filters let it; ok
+	// false counts the rows as usual. The engine asks only when a full
+	// page leaves the total unknown, and never for a resource with a data
+	// scope (the kept count knows no scope).
+	Total func(r *http.Request, q *Query) (total int64, ok bool, err error)
 	// Commands are the resource's named POST actions over ids (command.go).
 	Commands []Command[T]
 	// AfterCommit runs after a submit has committed, with the saved row: the
@@ -350,11 +356,23 @@ func (r *Resource[T]) checkGet(ctx context.Context, idb bun.IDB, id wire.ID, row
 
 // List runs a parsed query and returns one page and the total.
 func (r *Resource[T]) List(ctx context.Context, idb bun.IDB, q *Query, extra func(*bun.SelectQuery) (*bun.SelectQuery, error)) ([]T, int64, error) {
-	return r.list(ctx, idb, q, extra, nil)
+	return r.list(ctx, idb, q, extra, nil, nil)
+}
+
+// keptTotal is the Total hook bound to a request, or nil where the rows
+// are narrowed beyond what the hook sees (a data scope, a line's readable
+// parents).
+func (r *Resource[T]) keptTotal(req *http.Request, q *Query) func() (int64, bool, error) {
+	if r.hooks.Total == nil || r.spec.DataScope || r.parent != nil {
+		return nil
+	}
+	return func() (int64, bool, error) { return r.hooks.Total(req, q) }
 }
 
 // list is List of the base resource (v nil) or of one of its views.
-func (r *Resource[T]) list(ctx context.Context, idb bun.IDB, q *Query, extra func(*bun.SelectQuery) (*bun.SelectQuery, error), v *compiledView) ([]T, int64, error) {
+// kept, when set, may answer the total without counting.
+func (r *Resource[T]) list(ctx context.Context, idb bun.IDB, q *Query, extra func(*bun.SelectQuery) (*bun.SelectQuery, error), v *compiledView,
+	kept func() (int64, bool, error)) ([]T, int64, error) {
 	rows := make([]T, 0, q.Size)
 	p, conn := r.plans.get(idb, reflect.TypeFor[T](), (*T)(nil)), rawConn(idb)
 	sq, err := r.listQuery(ctx, idb, q, extra, &rows, v, p)
@@ -385,9 +403,16 @@ func (r *Resource[T]) list(ctx context.Context, idb bun.IDB, q *Query, extra fun
 	if len(rows) < q.Size && (len(rows) > 0 || offset == 0) {
 		total = int64(offset + len(rows)) // a short page tells the total without counting
 	} else {
-		total, err = r.count(ctx, sq, key)
-		if err != nil {
-			return nil, 0, err
+		known := false
+		if kept != nil {
+			if total, known, err = kept(); err != nil {
+				return nil, 0, err
+			}
+		}
+		if !known {
+			if total, err = r.count(ctx, sq, key); err != nil {
+				return nil, 0, err
+			}
 		}
 	}
 	if r.hooks.Enrich != nil && len(rows) > 0 {
@@ -470,7 +495,7 @@ func (r *Resource[T]) listPage(req *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, total, err := r.List(req.Context(), r.env.DB, q, r.extra(req))
+	rows, total, err := r.list(req.Context(), r.env.DB, q, r.extra(req), nil, r.keptTotal(req, q))
 	if err != nil {
 		return nil, err
 	}

@@ -227,7 +227,11 @@ func (r *Resource[T]) handleView(req *http.Request, v *compiledView) (any, error
 			return sq, nil
 		}
 	}
-	rows, total, err := r.list(req.Context(), r.env.DB, q, r.ofReadableParents(req.Context(), extra), v)
+	var kept func() (int64, bool, error)
+	if v.Paged && v.Query == nil { // a view's own query may narrow what a kept total counts
+		kept = r.keptTotal(req, q)
+	}
+	rows, total, err := r.list(req.Context(), r.env.DB, q, r.ofReadableParents(req.Context(), extra), v, kept)
 	if err != nil {
 		return nil, err
 	}

@@ -138,7 +138,10 @@ func (w *world) balance(b stock.Bucket) balance {
 //     seqs run 1..n, an empty item carries no amount, and after every row
 //     that is not a transfer the row's avgCostAfter is amount/qty recomputed
 //     from the rows so far (when qty > 0);
-//   - the item's average is the last row's avgCostAfter.
+//   - the item's average is the last row's avgCostAfter;
+//   - each stored bucket count (bb_stock_bucket_count) is the recount of
+//     its warehouse's non-empty buckets (qty or lockedQty not zero), and
+//     every warehouse holding one has its count.
 func (w *world) checkInvariants() {
 	t := w.t
 	var ledger []stock.LedgerRow
@@ -224,6 +227,35 @@ func (w *world) checkInvariants() {
 			t.Errorf("bucket %+v: qty %s locked %s available %s", k, b.Qty, b.LockedQty, b.Available)
 		}
 		delete(sums, k)
+	}
+	recount := map[wire.ID]int64{}
+	for _, b := range bals {
+		if !b.Qty.IsZero() || !b.LockedQty.IsZero() {
+			recount[b.WarehouseID]++
+		}
+	}
+	var counts []struct {
+		ItemKind    stock.Kind `bun:"item_kind"`
+		WarehouseID wire.ID    `bun:"warehouse_id"`
+		Buckets     int64      `bun:"buckets"`
+	}
+	if err := w.db.NewSelect().Table("bb_stock_bucket_count").Column("item_kind", "warehouse_id", "buckets").
+		Where("tenant_id = ?", w.tenantID).Scan(w.ctx, &counts); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range counts {
+		if c.ItemKind != stock.Material || c.Buckets != recount[c.WarehouseID] {
+			t.Errorf("bucket count of kind %d in warehouse %s: stored %d, recounted %d", c.ItemKind, c.WarehouseID, c.Buckets, recount[c.WarehouseID])
+		}
+		delete(recount, c.WarehouseID)
+	}
+	for wh, n := range recount {
+		t.Errorf("warehouse %s holds %d non-empty buckets and has no bucket count", wh, n)
+	}
+	if all, err := stock.HeldBuckets(w.ctx, w.db, w.tenantID, stock.Material, 0); err != nil {
+		t.Fatal(err)
+	} else if sum := int64(len(bals)) - zeroBuckets(bals); all != sum {
+		t.Errorf("HeldBuckets: %d, recounted %d", all, sum)
 	}
 	for k, v := range sums {
 		if !v.IsZero() {
@@ -609,4 +641,14 @@ func TestNegativeStockSetting(t *testing.T) {
 			t.Errorf("balance %s", bal.Qty)
 		}
 	})
+}
+
+func zeroBuckets(bals []balance) int64 {
+	var n int64
+	for _, b := range bals {
+		if b.Qty.IsZero() && b.LockedQty.IsZero() {
+			n++
+		}
+	}
+	return n
 }

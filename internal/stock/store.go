@@ -27,11 +27,17 @@ type balanceRow struct {
 
 	isNew   bool `bun:"-"`
 	changed bool `bun:"-"`
+	// wasHeld: the bucket was non-empty when read, for the bucket count
+	wasHeld bool `bun:"-"`
 }
 
 func (b *balanceRow) bucket() Bucket {
 	return Bucket{Kind: b.ItemKind, ItemID: b.ItemID, WarehouseID: b.WarehouseID, PositionID: b.PositionID, BatchNo: b.BatchNo}
 }
+
+// held: the bucket is non-empty, as the stock screens show it (zero
+// buckets are hidden unless asked for).
+func (b *balanceRow) held() bool { return !b.Qty.IsZero() || !b.LockedQty.IsZero() }
 
 // costRow is an item's moving-average cost (bb_item_cost): qty and amount
 // are the sums of the item's ledger rows, avgCost = amount / qty.
@@ -105,6 +111,7 @@ func (s *Service) lockBalances(ctx context.Context, tx bun.Tx, tenantID string, 
 		return nil, err
 	}
 	for _, r := range rows {
+		r.wasHeld = r.held()
 		out[r.bucket()] = r
 	}
 	for _, b := range buckets {
@@ -117,12 +124,22 @@ func (s *Service) lockBalances(ctx context.Context, tx bun.Tx, tenantID string, 
 }
 
 // saveBalances writes the changed balances: new rows in one insert, the
-// others in one update from a VALUES list.
+// others in one update from a VALUES list; then the bucket counts of the
+// places where a bucket became empty or non-empty.
 func (s *Service) saveBalances(ctx context.Context, tx bun.Tx, userID wire.ID, now wire.Time, rows map[Bucket]*balanceRow) error {
 	var fresh, old []*balanceRow
+	counts := map[countKey]int64{}
 	for _, r := range rows {
 		if !r.changed {
 			continue
+		}
+		if held := r.held(); held != r.wasHeld {
+			k := countKey{r.TenantID, r.ItemKind, r.WarehouseID}
+			if held {
+				counts[k]++
+			} else {
+				counts[k]--
+			}
 		}
 		r.AvailableQty = r.Qty.Sub(r.LockedQty).Round(qtyScale, wire.RoundHalfUp)
 		if r.isNew {
@@ -137,15 +154,17 @@ func (s *Service) saveBalances(ctx context.Context, tx bun.Tx, userID wire.ID, n
 			return err
 		}
 	}
-	if len(old) == 0 {
-		return nil
+	if len(old) > 0 {
+		values := make([][]any, len(old))
+		for i, r := range old {
+			values[i] = []any{r.ID, r.Qty, r.LockedQty, r.AvailableQty}
+		}
+		if err := s.updateFromValues(ctx, tx, "bb_stock_balance", []string{"qty", "locked_qty", "available_qty"},
+			"last_posted_at = ?, update_user = ?, update_time = ?, version = version + 1", []any{now, userID, now}, values); err != nil {
+			return err
+		}
 	}
-	values := make([][]any, len(old))
-	for i, r := range old {
-		values[i] = []any{r.ID, r.Qty, r.LockedQty, r.AvailableQty}
-	}
-	return s.updateFromValues(ctx, tx, "bb_stock_balance", []string{"qty", "locked_qty", "available_qty"},
-		"last_posted_at = ?, update_user = ?, update_time = ?, version = version + 1", []any{now, userID, now}, values)
+	return addBucketCounts(ctx, tx, counts)
 }
 
 // updateFromValues runs UPDATE table SET col = v.columnN ... FROM (VALUES

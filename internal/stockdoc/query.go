@@ -3,6 +3,7 @@ package stockdoc
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -140,6 +141,7 @@ func (s *Service) declareQueries() []resource.Registered {
 	}, resource.Hooks[MaterialStock]{
 		Query:  stockFilters,
 		Enrich: stockAmounts,
+		Total:  s.stockTotal,
 	})
 	ledger := resource.New(resource.Spec{
 		Service: "bluebird-basic", Name: "stockledger", Table: "bb_stock_ledger", Label: i18n.T("库存流水", "Stock ledger"),
@@ -228,6 +230,49 @@ func stockFilters(r *http.Request, q *bun.SelectQuery) (*bun.SelectQuery, error)
 		}
 	}
 	return q, nil
+}
+
+// stockTotal answers the total of a page of the non-empty buckets, of all
+// warehouses or of one, from the stock core's bucket count instead of
+// counting every bucket (issue #11: 50,000 buckets took 30-40 ms to count).
+// Any other parameter that may narrow the rows (a material, a position, a
+// keyword, dates, onlyAvailable, showZero=true, or one this list does not
+// know) leaves the total to the exact count.
+func (s *Service) stockTotal(r *http.Request, q *resource.Query) (int64, bool, error) {
+	p := authz.From(r.Context())
+	if p == nil {
+		return 0, false, nil
+	}
+	var warehouseID wire.ID
+	for _, c := range q.Conds {
+		if c.Field == nil || c.Field.Name != "warehouseId" || c.Op != "equal" || warehouseID != 0 {
+			return 0, false, nil
+		}
+		id, err := wire.ParseID(fmt.Sprint(c.Value))
+		if err != nil || id == 0 {
+			return 0, false, nil
+		}
+		warehouseID = id
+	}
+	for key, vals := range r.URL.Query() {
+		raw := ""
+		if len(vals) > 0 {
+			raw = strings.TrimSpace(vals[0])
+		}
+		switch key {
+		case "current", "size", "descs", "ascs", "_t", "t", "warehouseId", "warehouseId_equal":
+		case "showZero", "onlyAvailable":
+			if on, err := boolParam(raw, key); err != nil || on {
+				return 0, false, nil
+			}
+		default:
+			if raw != "" || len(vals) > 1 {
+				return 0, false, nil
+			}
+		}
+	}
+	n, err := stock.HeldBuckets(r.Context(), s.env.DB, p.TenantID, stock.Material, warehouseID)
+	return n, err == nil, err
 }
 
 // fefo orders a picker's buckets first expiry first out: the earliest

@@ -2,6 +2,7 @@ package stock
 
 import (
 	"context"
+	"slices"
 
 	"github.com/uptrace/bun"
 
@@ -155,6 +156,35 @@ func (s *Service) Release(ctx context.Context, tx bun.Tx, bizType string, bizID 
 		return err
 	}
 	return s.saveBalances(ctx, tx, pr.UserID, now, balances)
+}
+
+// HoldForCount makes a count that starts in the warehouses wait for the
+// postings under way there and keeps new ones out until it commits: it
+// takes the warehouses' rows FOR UPDATE on PostgreSQL, which conflicts with
+// the FOR KEY SHARE every posting, reversal and lock takes on them before
+// it reads the freezes (checkFrozen). Call it before reading the snapshot,
+// then Freeze. On SQLite the one writer connection runs the count's
+// transaction alone: nothing to take.
+func (s *Service) HoldForCount(ctx context.Context, tx bun.Tx, warehouseIDs []wire.ID) error {
+	pr, err := principal(ctx)
+	if err != nil {
+		return err
+	}
+	ids := slices.Clone(warehouseIDs)
+	slices.Sort(ids)
+	return s.lockWarehouses(ctx, tx, pr.TenantID, slices.Compact(ids), "UPDATE")
+}
+
+// lockWarehouses locks the rows of warehouses (sorted) in mode on
+// PostgreSQL: the first of the fixed lock order (warehouses, balances,
+// batches, costs, bucket counts).
+func (s *Service) lockWarehouses(ctx context.Context, tx bun.Tx, tenantID string, warehouses []wire.ID, mode string) error {
+	if !s.postgres || len(warehouses) == 0 {
+		return nil
+	}
+	var ids []wire.ID
+	return tx.NewSelect().Table("bb_warehouse").Column("id").Where("tenant_id = ? AND id IN (?)", tenantID, bun.In(warehouses)).
+		Order("id").For(mode).Scan(ctx, &ids)
 }
 
 // Freeze stops postings into a warehouse (positionIDs empty) or into some

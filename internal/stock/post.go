@@ -352,7 +352,13 @@ const (
 	positionEffective = 2
 )
 
-// checkFrozen refuses lines into a bucket a running count has frozen.
+// checkFrozen refuses lines into a bucket a running count has frozen. On
+// PostgreSQL it first takes the lines' warehouse rows FOR KEY SHARE, the
+// first lock of every posting: a count starting (HoldForCount) takes them
+// FOR UPDATE before its snapshot, so a posting either commits before the
+// snapshot is read, or waits for the count's commit and then reads its
+// freeze here. Postings share the lock among themselves, and an edit of a
+// warehouse's fields (FOR NO KEY UPDATE) does not wait for them.
 func (s *Service) checkFrozen(ctx context.Context, tx bun.Tx, tenantID string, lines []Line) error {
 	warehouses := make([]wire.ID, 0, 2)
 	for _, l := range lines {
@@ -360,6 +366,9 @@ func (s *Service) checkFrozen(ctx context.Context, tx bun.Tx, tenantID string, l
 	}
 	slices.Sort(warehouses)
 	warehouses = slices.Compact(warehouses)
+	if err := s.lockWarehouses(ctx, tx, tenantID, warehouses, "KEY SHARE"); err != nil {
+		return err
+	}
 	var freezes []struct {
 		WarehouseID wire.ID `bun:"warehouse_id"`
 		PositionID  wire.ID `bun:"position_id"`

@@ -6,10 +6,12 @@
 // Documents never write these tables: they call Post, Reverse, Lock,
 // Release, Freeze and Unfreeze inside their own transaction, so that the
 // document's state and its stock effect commit together. Every call takes
-// its rows in one fixed order (balances sorted by bucket, then batches, then
-// item costs sorted by item), which is what keeps concurrent postings from
+// its rows in one fixed order (the warehouses FOR KEY SHARE, balances sorted
+// by bucket, then batches, then item costs sorted by item, then the bucket
+// counts by place), which is what keeps concurrent postings from
 // deadlocking on PostgreSQL; on SQLite the one writer connection serialises
-// them anyway.
+// them anyway. A count starting takes its warehouses FOR UPDATE
+// (HoldForCount) before its snapshot, so no posting slips in between.
 package stock
 
 import (

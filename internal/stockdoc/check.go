@@ -317,6 +317,15 @@ type checkBucket struct {
 // and so does a running count whose places overlap.
 func (d *checkDoc) startCount(ctx context.Context, tx bun.Tx, res *resource.Resource[MaterialCheck], rows []*MaterialCheck, _ *resource.CommandRequest) (any, error) {
 	p := authz.From(ctx)
+	// before the overlap check and the snapshot: postings under way in the
+	// warehouses commit first, later ones wait and then meet the freeze
+	warehouses := make([]wire.ID, len(rows))
+	for i, m := range rows {
+		warehouses[i] = m.WarehouseID
+	}
+	if err := d.s.stock.HoldForCount(ctx, tx, warehouses); err != nil {
+		return nil, err
+	}
 	for _, m := range rows {
 		sc, err := d.scopeOf(ctx, tx, m)
 		if err != nil {

@@ -56,7 +56,8 @@ export function printedLineFields(lines: Lines, parentKey: string): FieldMeta[] 
 
 function LinesTable({ lines, rows, parentKey }: { lines: Lines; rows: Row[]; parentKey: string }) {
   const { t } = useTranslation();
-  const fields = printedLineFields(lines, parentKey);
+  // columns empty on every line (a receipt's inspection, an issue's returned quantity) are left off the page
+  const fields = printedLineFields(lines, parentKey).filter((f) => rows.some((r) => present(r[f.name]) && !(isRefField(f) && String(r[f.name]) === '0')));
   const own = new Set(lines.meta.fields.filter((f) => !f.joined).map((f) => f.name));
   const totals = new Set(lines.totals ?? []);
   return (

@@ -223,7 +223,11 @@ func (r *Resource[T]) checkLines(ctx context.Context, row *T, present map[string
 // is an update of the fields it carries, one without an insert.
 func (r *Resource[T]) checkLine(ctx context.Context, line reflect.Value, present map[string]bool) error {
 	row := line.Interface().(*T)
-	return r.Check(ctx, row, present, any(row).(hasBase).base().ID == 0)
+	isNew := any(row).(hasBase).base().ID == 0
+	if isNew {
+		r.dropReadonly(row)
+	}
+	return r.Check(ctx, row, present, isNew)
 }
 
 // lineError puts the line number into a line's validation error: the

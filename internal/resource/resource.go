@@ -573,6 +573,21 @@ func (r *Resource[T]) decodeRow(req *http.Request) (*T, map[string]bool, []byte,
 	return row, present, body, nil
 }
 
+// dropReadonly clears what a client sent for read-only fields of a new
+// row: they are the server's to write (a snapshot, a posted quantity, a
+// state), on insert as on update. Hooks fill them after this. The tenant
+// is the engine's own rule (the super user names the tenant of a new
+// TenantAdmin row, checked there).
+func (r *Resource[T]) dropReadonly(row *T) {
+	v := reflect.ValueOf(row).Elem()
+	for _, f := range r.meta.Fields {
+		if f.Readonly && !f.Joined && f.Name != "tenantId" {
+			fv := v.FieldByIndex(f.index)
+			fv.Set(reflect.Zero(fv.Type()))
+		}
+	}
+}
+
 // FieldError is the data of a validation failure: field name to message.
 type FieldError map[string]string
 
@@ -647,6 +662,9 @@ func (r *Resource[T]) handleSubmit(req *http.Request) (any, error) {
 		return nil, err
 	}
 	isNew := any(row).(hasBase).base().ID == 0
+	if isNew {
+		r.dropReadonly(row)
+	}
 	ctx = withDictMemo(ctx) // the row and its lines read each dictionary once
 	if err := r.Check(ctx, row, present, isNew); err != nil {
 		return nil, err

@@ -43,56 +43,89 @@ func (r *Resource[T]) handleExport(req *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	last := len(first)
+	more := func() ([]T, error) {
+		if last < exportBatch {
+			return nil, nil
+		}
+		q.Current++
+		rows, _, err := r.List(ctx, r.env.DB, q, r.extra(req))
+		last = len(rows)
+		return rows, err
+	}
 	return httpx.Streamer(func(w http.ResponseWriter) error {
-		f := excelize.NewFile()
-		defer f.Close()
-		decimals, err := newDecimalCells(f, cols) // export_decimal.go
-		if err != nil {
-			return err
+		return streamXLSX(w, r.spec.Name, cols, lang, first, more)
+	}), nil
+}
+
+// ExportRows answers rows a hand-written read found (the export of a
+// Described resource) as the file the engine's export makes: the
+// metadata's list columns under their labels in the caller's language,
+// decimals as exact number cells. name starts the file's name.
+func ExportRows[T any](req *http.Request, meta *Meta, name string, rows []T) (any, error) {
+	var cols []*Field
+	for _, f := range meta.Fields {
+		if f.List && f.Type != TypePassword {
+			cols = append(cols, f)
 		}
-		sheet := "Sheet1"
-		sw, err := f.NewStreamWriter(sheet)
-		if err != nil {
-			return err
-		}
-		header := make([]any, len(cols))
-		for i, c := range cols {
-			header[i] = c.Label.In(lang)
-		}
-		if err := sw.SetRow("A1", header); err != nil {
-			return err
-		}
-		line, rows := 2, first
-		for n := 0; len(rows) > 0 && n < ExportLimit; {
-			for i := range rows {
-				v := reflect.ValueOf(&rows[i]).Elem()
-				cells := make([]any, len(cols))
-				for j, c := range cols {
-					cells[j] = decimals.value(j, v.FieldByIndex(c.index).Interface())
-				}
-				cell, _ := excelize.CoordinatesToCellName(1, line)
-				if err := sw.SetRow(cell, cells); err != nil {
-					return err
-				}
-				line++
-				n++
+	}
+	lang := i18n.FromRequest(req)
+	if len(rows) > ExportLimit {
+		rows = rows[:ExportLimit]
+	}
+	return httpx.Streamer(func(w http.ResponseWriter) error {
+		return streamXLSX(w, name, cols, lang, rows, func() ([]T, error) { return nil, nil })
+	}), nil
+}
+
+// streamXLSX writes first and then each batch more gives (until an empty
+// one, or ExportLimit rows) as an .xlsx attachment, one row per line under
+// a header of the columns' labels.
+func streamXLSX[T any](w http.ResponseWriter, name string, cols []*Field, lang i18n.Lang, first []T, more func() ([]T, error)) error {
+	f := excelize.NewFile()
+	defer f.Close()
+	decimals, err := newDecimalCells(f, cols) // export_decimal.go
+	if err != nil {
+		return err
+	}
+	sheet := "Sheet1"
+	sw, err := f.NewStreamWriter(sheet)
+	if err != nil {
+		return err
+	}
+	header := make([]any, len(cols))
+	for i, c := range cols {
+		header[i] = c.Label.In(lang)
+	}
+	if err := sw.SetRow("A1", header); err != nil {
+		return err
+	}
+	line, rows := 2, first
+	for n := 0; len(rows) > 0 && n < ExportLimit; {
+		for i := range rows {
+			v := reflect.ValueOf(&rows[i]).Elem()
+			cells := make([]any, len(cols))
+			for j, c := range cols {
+				cells[j] = decimals.value(j, v.FieldByIndex(c.index).Interface())
 			}
-			if len(rows) < exportBatch {
-				break
-			}
-			q.Current++
-			if rows, _, err = r.List(ctx, r.env.DB, q, r.extra(req)); err != nil {
+			cell, _ := excelize.CoordinatesToCellName(1, line)
+			if err := sw.SetRow(cell, cells); err != nil {
 				return err
 			}
+			line++
+			n++
 		}
-		if err := sw.Flush(); err != nil {
+		if rows, err = more(); err != nil {
 			return err
 		}
-		name := fmt.Sprintf("%s-%s.xlsx", r.spec.Name, time.Now().Format("20060102150405"))
-		w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-		w.Header().Set("Content-Disposition", "attachment; filename*=UTF-8''"+url.PathEscape(name))
-		return decimals.write(f, w)
-	}), nil
+	}
+	if err := sw.Flush(); err != nil {
+		return err
+	}
+	fileName := fmt.Sprintf("%s-%s.xlsx", name, time.Now().Format("20060102150405"))
+	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+	w.Header().Set("Content-Disposition", "attachment; filename*=UTF-8''"+url.PathEscape(fileName))
+	return decimals.write(f, w)
 }
 
 func (r *Resource[T]) extra(req *http.Request) func(*bunSelect) (*bunSelect, error) {

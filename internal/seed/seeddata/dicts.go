@@ -335,6 +335,15 @@ var Dicts = []Dict{
 		itr("16", "销售出库", "Sales delivery", "PRODUCT_OUT_SALES"),
 		itr("17", "产品其他出库", "Other product issue", "PRODUCT_OUT_OTHER"),
 	),
+	// the alerts of the threshold monitor (/system/user/monitor): a material's
+	// stock against its levels, a batch against its expiry date
+	dict("stock_alert_type", "库存预警类型", "Stock alert type",
+		itr("1", "低于安全库存", "Below safety stock", "BELOW_SAFETY"),
+		itr("2", "低于最低库存", "Below minimum stock", "BELOW_MIN"),
+		itr("3", "超过最高库存", "Above maximum stock", "ABOVE_MAX"),
+		itr("4", "临期", "Expiring soon", "EXPIRING"),
+		itr("5", "已过期", "Expired", "EXPIRED"),
+	),
 	dict("stock_direction", "出入方向", "Stock direction",
 		itr("1", "入库", "In", "IN"),
 		itr("2", "出库", "Out", "OUT"),

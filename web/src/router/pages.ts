@@ -52,6 +52,9 @@ export const PAGE_REGISTRY: Record<string, PageDef> = {
   '/base/region': { component: lazyPage(() => import('../system/RegionPage')) },
   '/authority/datascope': { component: lazyPage(() => import('../system/DataScopePage')) },
   '/authority/apiscope': { component: lazyPage(() => import('../system/ScopePage')) },
+  // Material stock (issue #11): the threshold monitor and the stock list with its ledger
+  '/system/user/monitor': { component: lazyPage(() => import('../stock/StockMonitorPage')) },
+  '/stock/material-stock': { component: lazyPage(() => import('../stock/MaterialStockPage')) },
   // Generic pages (metadata only): parameters, posts, clients, data sources.
   '/system/param': { component: GenericPage('param') },
   '/system/post': { component: GenericPage('post') },

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { EChartsOption } from 'echarts';
 import Chart from './Chart';
-import { dictCounts, menusPerTopMenu, userTotal, usersPerDept, usersPerRole, type Count } from './dashboardData';
+import { dictCounts, menusPerTopMenu, stockValueByWarehouse, userTotal, usersPerDept, usersPerRole, type Count, type WarehouseValue } from './dashboardData';
+import { useUserStore } from '../../store/user';
 
 const barOption = (data: Count[], horizontal = false): EChartsOption => ({
   tooltip: { trigger: 'axis' },
@@ -30,6 +31,42 @@ function ChartCard({ title, note, query, option }: { title: string; note: string
   );
 }
 
+/** Stock value bars: the exact amounts are the labels and tooltips; the bar lengths are their numbers. */
+const valueOption = (data: WarehouseValue[], amountLabel: string): EChartsOption => ({
+  tooltip: {
+    trigger: 'axis',
+    formatter: (p: unknown) => {
+      const d = data[(p as { dataIndex: number }[])[0]?.dataIndex ?? 0];
+      return d ? `${d.warehouseName}<br/>${amountLabel}: ${d.amount}` : '';
+    },
+  },
+  grid: { left: 16, right: 24, top: 24, bottom: 8, containLabel: true },
+  xAxis: { type: 'category', data: data.map((d) => d.warehouseName), axisLabel: { interval: 0, rotate: data.length > 6 ? 30 : 0 } },
+  yAxis: { type: 'value' },
+  series: [
+    {
+      type: 'bar',
+      data: data.map((d) => Number(d.amount)),
+      barMaxWidth: 36,
+      label: { show: true, position: 'top', formatter: (p: unknown) => data[(p as { dataIndex: number }).dataIndex]?.amount ?? '' },
+    },
+  ],
+});
+
+/** Material stock value per warehouse, for those who may read material stock (button material_stock_view). */
+function StockValueCard() {
+  const { t, i18n } = useTranslation();
+  const q = useQuery({ queryKey: ['dash', 'stockValue', i18n.language], queryFn: stockValueByWarehouse });
+  const data = q.data ?? [];
+  return (
+    <Card size="small" title={t('stock.valueByWarehouse')} extra={<Typography.Text type="secondary">{t('stock.valueByWarehouseNote')}</Typography.Text>}>
+      <Spin spinning={q.isLoading}>
+        {data.length === 0 && !q.isLoading ? <Empty style={{ height: 320, paddingTop: 100 }} /> : <Chart option={valueOption(data, t('stock.amount'))} />}
+      </Spin>
+    </Card>
+  );
+}
+
 /** /wel/dashboard: charts of the tenant's own data (echarts loads only here). */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -39,6 +76,7 @@ export default function DashboardPage() {
   const dicts = useQuery({ queryKey: ['dash', 'dicts', lang], queryFn: dictCounts });
   const roles = useQuery({ queryKey: ['dash', 'roles', lang], queryFn: usersPerRole });
   const users = useQuery({ queryKey: ['dash', 'users'], queryFn: userTotal });
+  const mayReadStock = useUserStore((s) => s.permission.material_stock_view === true);
   const sum = (d?: Count[]) => (d ?? []).reduce((n, c) => n + c.value, 0);
   return (
     <div>
@@ -75,6 +113,11 @@ export default function DashboardPage() {
         <Col xs={24} lg={12}>
           <ChartCard title={t('dash.usersPerRole')} note={t('dash.usersPerRoleNote')} query={roles} option={pieOption} />
         </Col>
+        {mayReadStock && (
+          <Col xs={24} lg={12}>
+            <StockValueCard />
+          </Col>
+        )}
       </Row>
     </div>
   );

@@ -107,3 +107,17 @@ export async function usersPerRole(): Promise<Count[]> {
 export async function userTotal(): Promise<number> {
   return (await get<Page<unknown>>('/blade-user/page', { current: 1, size: 1 })).total ?? 0;
 }
+
+/** A warehouse's material stock value (materialstock/valueByWarehouse): exact decimals as strings. */
+export interface WarehouseValue {
+  warehouseId: string;
+  warehouseName: string;
+  qty: string;
+  amount: string;
+}
+
+/** Stock value per warehouse, largest first; a warehouse without a name shows its id. */
+export async function stockValueByWarehouse(): Promise<WarehouseValue[]> {
+  const rows = (await get<WarehouseValue[]>('/bluebird-basic/materialstock/valueByWarehouse')) ?? [];
+  return rows.map((r) => ({ ...r, warehouseName: r.warehouseName || r.warehouseId }));
+}

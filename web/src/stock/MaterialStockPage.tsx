@@ -5,8 +5,14 @@ import ResourceCrud, { RowButton } from '../resource/ResourceCrud';
 import type { Row } from '../resource/types';
 import { WithMeta } from '../system/common';
 
-/** The ledger columns that explain a bucket's quantity. */
-const LEDGER_FIELDS = ['postedAt', 'txType', 'bizNo', 'batchNo', 'qty', 'balanceQty', 'unitCost', 'amount'];
+/** The ledger columns that explain a bucket's quantity (its batch is the bucket's; the material's show it). */
+const LEDGER_FIELDS: Record<Scope, string[]> = {
+  bucket: ['postedAt', 'txType', 'bizNo', 'qty', 'balanceQty', 'unitCost', 'amount'],
+  item: ['postedAt', 'txType', 'bizNo', 'batchNo', 'qty', 'balanceQty', 'unitCost', 'amount'],
+};
+
+/** The stock list: what and where first, then the quantities and their value. */
+const STOCK_FIELDS = ['materialCode', 'materialName', 'warehouseName', 'positionName', 'batchNo', 'qty', 'lockedQty', 'availableQty', 'avgCost', 'amount', 'expiryDate', 'unit', 'spec', 'model', 'productionDate', 'lastPostedAt'];
 
 type Scope = 'bucket' | 'item';
 
@@ -37,7 +43,7 @@ function LedgerDrawer({ row, onClose }: { row: Row; onClose: () => void }) {
   );
   const place = [row.warehouseName, row.positionName, row.batchNo].filter(Boolean).join(' / ');
   return (
-    <Drawer open size={1080} onClose={onClose} destroyOnHidden title={t('stock.ledgerTitle', { name: `${String(row.materialCode ?? '')} ${String(row.materialName ?? '')}` })}>
+    <Drawer open size={1180} onClose={onClose} destroyOnHidden title={t('stock.ledgerTitle', { name: `${String(row.materialCode ?? '')} ${String(row.materialName ?? '')}` })}>
       <Segmented<Scope>
         value={scope}
         onChange={setScope}
@@ -56,7 +62,7 @@ function LedgerDrawer({ row, onClose }: { row: Row; onClose: () => void }) {
             meta={meta}
             params={params}
             listEndpoint="selectStockLedgerVOPage"
-            listFields={LEDGER_FIELDS}
+            listFields={LEDGER_FIELDS[scope]}
             extraColumns={scope === 'item' ? [{ key: 'place', title: t('stock.ledgerBucket'), width: 200, render: (_: unknown, r: Row) => [r.warehouseName, r.positionName].filter(Boolean).join(' / ') }] : undefined}
             cells={signed}
             hide={['view', 'export']}
@@ -78,6 +84,7 @@ export default function MaterialStockPage() {
         {(meta) => (
           <ResourceCrud
             meta={meta}
+            listFields={STOCK_FIELDS}
             hide={['view']}
             rowActions={(row) => <RowButton onClick={() => setOpen(row)}>{t('stock.ledger')}</RowButton>}
           />

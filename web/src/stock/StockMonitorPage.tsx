@@ -26,6 +26,10 @@ export function expiryTag(row: Row, t: TFunction): ReactNode {
   return <AlertTag kind={4} t={t}>{days === 0 ? t('stock.dueToday') : t('stock.daysLeft', { n: days })}</AlertTag>;
 }
 
+// What a level alert is about comes first: the levels beside the quantity they are compared with.
+const THRESHOLD_COLUMNS = ['materialCode', 'materialName', 'alertType', 'availableQty', 'safetyStock', 'minStock', 'maxStock', 'qty', 'shortageQty', 'excessQty', 'lockedQty', 'spec', 'unit'];
+const EXPIRY_COLUMNS = ['materialCode', 'materialName', 'batchNo', 'expiryDate', 'qty', 'availableQty', 'warehouseName', 'positionName', 'productionDate', 'lockedQty', 'spec', 'unit'];
+
 const gap = (color: string) => (v: unknown) => (v ? <Typography.Text style={{ color }}>{String(v)}</Typography.Text> : null);
 
 /** Materials against their safety, minimum and maximum stock. */
@@ -47,7 +51,7 @@ function ThresholdTab({ exportable }: { exportable: boolean }) {
   );
   return (
     <WithMeta code="stockthreshold">
-      {(meta) => <ResourceCrud meta={meta} cells={cells} hide={exportable ? ['view'] : ['view', 'export']} queryKey="monitor-threshold" />}
+      {(meta) => <ResourceCrud meta={meta} cells={cells} listFields={THRESHOLD_COLUMNS} hide={exportable ? ['view'] : ['view', 'export']} queryKey="monitor-threshold" />}
     </WithMeta>
   );
 }
@@ -61,11 +65,12 @@ function ExpiryTab({ exportable }: { exportable: boolean }) {
   const params = useMemo(() => ({ days: String(days), alertType: kind || undefined, keyword: keyword || undefined }), [days, kind, keyword]);
   const cells = useMemo(
     () => ({
+      // the date over its tag: the column is as narrow as a date
       expiryDate: (v: unknown, row: Row) => (
-        <Space size={4}>
-          <span>{String(v ?? '')}</span>
+        <div>
+          <div>{String(v ?? '')}</div>
           {expiryTag(row, t)}
-        </Space>
+        </div>
       ),
     }),
     [t],
@@ -93,7 +98,7 @@ function ExpiryTab({ exportable }: { exportable: boolean }) {
   return (
     <WithMeta code="stockexpiry">
       {(meta) => (
-        <ResourceCrud meta={meta} params={params} cells={cells} toolbar={toolbar} hide={exportable ? ['view'] : ['view', 'export']} queryKey="monitor-expiry" />
+        <ResourceCrud meta={meta} params={params} cells={cells} listFields={EXPIRY_COLUMNS} toolbar={toolbar} hide={exportable ? ['view'] : ['view', 'export']} queryKey="monitor-expiry" />
       )}
     </WithMeta>
   );

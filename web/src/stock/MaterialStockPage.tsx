@@ -12,7 +12,7 @@ const LEDGER_FIELDS: Record<Scope, string[]> = {
 };
 
 /** The stock list: what and where first, then the quantities and their value. */
-const STOCK_FIELDS = ['materialCode', 'materialName', 'warehouseName', 'positionName', 'batchNo', 'qty', 'lockedQty', 'availableQty', 'avgCost', 'amount', 'expiryDate', 'unit', 'spec', 'model', 'productionDate', 'lastPostedAt'];
+const STOCK_FIELDS = ['materialCode', 'materialName', 'warehouseName', 'batchNo', 'qty', 'lockedQty', 'availableQty', 'amount', 'positionName', 'avgCost', 'expiryDate', 'unit', 'spec', 'model', 'productionDate', 'lastPostedAt'];
 
 type Scope = 'bucket' | 'item';
 

@@ -12,7 +12,8 @@ export const ALERT_COLORS: Record<number, string> = { 1: 'orange', 2: 'red', 3: 
 
 export function AlertTag({ kind, t, children }: { kind: number; t: TFunction; children?: ReactNode }) {
   return (
-    <Tag color={ALERT_COLORS[kind]} style={{ marginInlineEnd: 4 }}>
+    // wraps in a narrow column instead of being cut
+    <Tag color={ALERT_COLORS[kind]} style={{ marginInlineEnd: 4, marginBlock: 1, whiteSpace: 'normal' }}>
       {children ?? t(`stock.alert${kind}`)}
     </Tag>
   );

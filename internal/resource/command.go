@@ -186,7 +186,7 @@ func (r *Resource[T]) runCommand(req *http.Request, name string) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ids, err := httpx.FormIDs(req, "ids")
+	ids, err := commandIDs(req)
 	if err != nil {
 		return nil, err
 	}
@@ -238,6 +238,21 @@ func (r *Resource[T]) runCommand(req *http.Request, name string) (any, error) {
 		done = msgDone
 	}
 	return httpx.Message{Text: done, Data: out}, nil
+}
+
+// commandIDs are the rows a command names: `ids`, or, when the request has
+// none, one `id` (BladeX's single-row actions, materialbackstock/
+// saveMaterialInRecord?id=). A refusal names ids.
+func commandIDs(req *http.Request) ([]wire.ID, error) {
+	ids, err := httpx.FormIDs(req, "ids")
+	if err == nil || req.URL.Query().Has("ids") || (req.PostForm != nil && req.PostForm.Has("ids")) {
+		return ids, err
+	}
+	one, oneErr := httpx.FormIDs(req, "id")
+	if oneErr != nil || len(one) != 1 {
+		return nil, err
+	}
+	return one, nil
 }
 
 // holdsButton checks the command's button permission on the server.

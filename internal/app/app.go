@@ -222,8 +222,9 @@ func (a *App) routes() http.Handler {
 	a.Inventory = inventory.New(a.Approval)
 	a.Inventory.HeldStock = a.Stock.HeldIn
 	a.Registry.Add(a.Inventory.Mount(api, env)...)
-	a.Registry.Add(stockdoc.New(a.Approval, a.Stock).Mount(api, env)...)
-	a.Registry.Add(production.New(a.Approval).Mount(api, env)...)
+	plans := production.New(a.Approval)
+	a.Registry.Add(stockdoc.New(a.Approval, a.Stock, plans).Mount(api, env)...)
+	a.Registry.Add(plans.Mount(api, env)...)
 	// --- end business master data ---
 	// --- partner (internal/partner): customers, suppliers and their material price lines ---
 	a.Registry.Add(partner.New(a.Approval).Mount(api, env)...)

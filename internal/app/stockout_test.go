@@ -19,14 +19,15 @@ const (
 func init() {
 	sampleOverrides["bluebird-basic/materialoutrecordmain"] = func(h *apptest.H, c *apptest.Client) map[string]any {
 		pl := newStockPlace(h.T, c)
-		return map[string]any{"outType": 1, "warehouseId": pl.warehouse,
+		return map[string]any{"outType": 1, "producePlanId": pickingPlan(h.T, c, "1000", pl.material), "warehouseId": pl.warehouse,
 			"details": []map[string]any{{"materialId": pl.material, "qty": "1", "positionId": pl.position}}}
 	}
-	// a line saved on its own goes into a draft issue of the caller
+	// a line saved on its own goes into a draft issue of the caller (an other
+	// issue: a picking line's material must be in its plan's requirement)
 	line := func(h *apptest.H, c *apptest.Client) map[string]any {
 		pl := newStockPlace(h.T, c)
 		var out issue
-		c.PostJSON(outPath+"/addOutRecord", map[string]any{"outType": 1, "warehouseId": pl.warehouse,
+		c.PostJSON(outPath+"/addOtherOutRecord", map[string]any{"outType": 3, "otherReason": 1, "warehouseId": pl.warehouse,
 			"details": []map[string]any{{"materialId": pl.material, "qty": "1", "positionId": pl.position}}}).OK(h.T, &out)
 		return map[string]any{"mainId": out.ID, "materialId": pl.material, "qty": "2", "positionId": pl.position}
 	}
@@ -99,6 +100,7 @@ func TestMaterialIssue(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, h *apptest.H) {
 		_, c := h.NewTenant("Issue Co")
 		pl := newStockPlace(t, c)
+		planID := pickingPlan(t, c, "1000", pl.material)
 		receive(t, c, pl, "10", "2.5")
 		if got := balance(t, h, pl.material); got != "10.000000/0.000000" {
 			t.Fatalf("received stock %s", got)
@@ -114,18 +116,18 @@ func TestMaterialIssue(t *testing.T) {
 		if msg := c.PostJSON(outPath+"/addOutRecord", map[string]any{"outType": 2, "warehouseId": pl.warehouse, "details": details("1")}).Fail(t, 400); msg != "采购退货请选择供应商" {
 			t.Errorf("a purchase return without supplier: %q", msg)
 		}
-		if msg := c.PostJSON(outPath+"/submit", map[string]any{"outType": 1, "warehouseId": pl.warehouse}).Fail(t, 400); msg != "单据没有明细" {
+		if msg := c.PostJSON(outPath+"/submit", map[string]any{"outType": 1, "producePlanId": planID, "warehouseId": pl.warehouse}).Fail(t, 400); msg != "单据没有明细" {
 			t.Errorf("no lines: %q", msg)
 		}
 		other := newStockPlace(t, c)
-		if msg := c.PostJSON(outPath+"/submit", map[string]any{"outType": 1, "warehouseId": pl.warehouse,
+		if msg := c.PostJSON(outPath+"/submit", map[string]any{"outType": 1, "producePlanId": planID, "warehouseId": pl.warehouse,
 			"details": []map[string]any{{"materialId": pl.material, "qty": "1", "positionId": other.position}}}).Fail(t, 400); !strings.Contains(msg, "库位不属于单据的仓库") {
 			t.Errorf("a line in another warehouse: %q", msg)
 		}
 
 		// issue A: 6 of the 10, with what posting writes sent by the client ignored
 		var a issue
-		c.PostJSON(outPath+"/addOutRecord", map[string]any{"outType": 1, "warehouseId": pl.warehouse, "stockStatus": 2, "totalAmount": "99",
+		c.PostJSON(outPath+"/addOutRecord", map[string]any{"outType": 1, "producePlanId": planID, "warehouseId": pl.warehouse, "stockStatus": 2, "totalAmount": "99",
 			"details": []map[string]any{{"materialId": pl.material, "qty": "6", "positionId": pl.position, "unitCost": "9", "returnedQty": "6"}}}).OK(t, &a)
 		if !strings.HasPrefix(a.DocNo, "MOUT") || a.Status != 1 || a.StockStatus != 1 || a.TotalAmount != nil || *a.TotalQty != "6.000000" ||
 			len(a.Details) != 1 || a.Details[0].UnitCost != nil || a.Details[0].ReturnedQty != nil || a.Details[0].BaseQty != "6.000000" {
@@ -160,7 +162,7 @@ func TestMaterialIssue(t *testing.T) {
 
 		// issue B: 5 more, when 4 are available
 		var b issue
-		c.PostJSON(outPath+"/submitNew", map[string]any{"outType": 1, "warehouseId": pl.warehouse, "details": details("5")}).OK(t, &b)
+		c.PostJSON(outPath+"/submitNew", map[string]any{"outType": 1, "producePlanId": planID, "warehouseId": pl.warehouse, "details": details("5")}).OK(t, &b)
 		msg := c.Post(outPath+"/startProcess", apptest.Q("ids", b.ID)).Fail(t, 400)
 		if !strings.HasPrefix(msg, "库存不足: ") || !strings.Contains(msg, "可用 4.000000, 需要 5.000000") {
 			t.Errorf("an issue over the available stock: %q", msg)
@@ -269,7 +271,7 @@ func TestMaterialIssue(t *testing.T) {
 		}
 		// an issue edited into an other issue without its reason goes nowhere
 		var e issue
-		c.PostJSON(outPath+"/submit", map[string]any{"outType": 1, "warehouseId": pl.warehouse, "details": details("1")}).OK(t, &e)
+		c.PostJSON(outPath+"/submit", map[string]any{"outType": 1, "producePlanId": planID, "warehouseId": pl.warehouse, "details": details("1")}).OK(t, &e)
 		c.Edit(outPath+"/submit", map[string]any{"id": e.ID, "outType": 3}).OK(t, nil)
 		if msg := c.Post(outPath+"/startProcess", apptest.Q("ids", e.ID)).Fail(t, 400); msg != "请选择其他出库原因" {
 			t.Errorf("startProcess of an other issue without reason: %q", msg)
@@ -391,8 +393,9 @@ func TestIssueExpiredBatches(t *testing.T) {
 			"details": []map[string]any{{"materialId": m.ID, "qty": "5", "positionId": pl.position, "batchNo": "OLD1", "unitPrice": "4", "expiryDate": "2020-01-01 00:00:00"}}}).OK(t, &in)
 		c.Post(inPath+"/startProcess", apptest.Q("ids", in.ID)).OK(t, nil)
 		c.Post(inPath+"/submitInStockMaterial", apptest.Q("ids", in.ID)).OK(t, nil)
+		planID := pickingPlan(t, c, "100", m.ID)
 
-		if msg := c.PostJSON(outPath+"/submit", map[string]any{"outType": 1, "warehouseId": pl.warehouse,
+		if msg := c.PostJSON(outPath+"/submit", map[string]any{"outType": 1, "producePlanId": planID, "warehouseId": pl.warehouse,
 			"details": []map[string]any{{"materialId": m.ID, "qty": "1", "positionId": pl.position}}}).Fail(t, 400); msg != "第1行: 物料 EXP1 按批次管理, 请输入批次号" {
 			t.Errorf("an issue line without its batch: %q", msg)
 		}
@@ -404,7 +407,7 @@ func TestIssueExpiredBatches(t *testing.T) {
 			c.Post(outPath+"/startProcess", apptest.Q("ids", out.ID)).OK(t, nil)
 			return out
 		}
-		picking := issueOf(map[string]any{"outType": 1})
+		picking := issueOf(map[string]any{"outType": 1, "producePlanId": planID})
 		if got := balance(t, h, m.ID); got != "5.000000/1.000000" {
 			t.Errorf("the picking's lock: %s", got)
 		}

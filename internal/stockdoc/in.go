@@ -119,7 +119,8 @@ func (s *Service) declareIn() {
 			BizType: bizMaterialIn,
 			Title:   func(m *MaterialIn) string { return "物料入库 " + m.DocNo },
 			Post: PostCommand[MaterialIn]{Name: "submitInStockMaterial", Aliases: []string{"submitInStockMaterialOthers"},
-				Button: "in_stock", Label: msgInStock, Posting: s.receiptPosting},
+				Button: "in_stock", Label: msgInStock, Posting: s.receiptPosting, AfterPost: s.afterReceiptPosted},
+			AfterReverse: s.afterReceiptReversed,
 		}), resource.Command[MaterialIn]{Name: "saveMaterialTest", Label: msgTest, Done: msgTestDone, Row: true,
 			Run: s.saveTest}),
 	})
@@ -169,9 +170,9 @@ func (s *Service) prepareIn(ctx context.Context, tx bun.Tx, m *MaterialIn, isNew
 	if isNew {
 		// what posting and other documents write is not the client's to send
 		m.StockStatus, m.PostedAt, m.PostedBy = NotPosted, wire.Time{}, 0
-		m.TestStatus, m.TestRemark, m.PurchaseOrderID, m.ProducePlanID = 0, "", 0, 0
+		m.TestStatus, m.TestRemark, m.PurchaseOrderID = 0, "", 0
 		if !fromBackStock(ctx) {
-			m.BackStockID = 0
+			m.BackStockID, m.ProducePlanID = 0, 0
 		}
 	}
 	if !isNew && !resource.Sent(ctx, "details") {
@@ -219,11 +220,25 @@ func (s *Service) receiptPosting(ctx context.Context, tx bun.Tx, m *MaterialIn) 
 		return stock.Posting{}, err
 	}
 	tx2 := map[int]stock.TxType{InPurchase: stock.MaterialInPurchase, InBackStock: stock.MaterialInBackStock, InOther: stock.MaterialInOther}[m.InType]
+	var backCosts map[wire.ID]wire.Decimal
+	if m.InType == InBackStock {
+		// returned material comes back at its issue's cost, checked again under lock
+		if backCosts, err = s.backStockCosts(ctx, tx, m); err != nil {
+			return stock.Posting{}, err
+		}
+	}
 	p := stock.Posting{}
 	for _, d := range full.Details {
 		cost := wire.Decimal{}
 		if !d.UnitPrice.IsNull() && !d.BaseQty.IsZero() {
 			cost = d.UnitPrice.Mul(d.Qty).Div(d.BaseQty, 6, wire.RoundHalfUp)
+		}
+		if backCosts != nil {
+			c, ok := backCosts[d.BackStockDetailID]
+			if !ok {
+				return stock.Posting{}, httpx.BadRequest(msgReceiptNoReturn.Format(m.DocNo))
+			}
+			cost = c
 		}
 		line := stock.Line{
 			Bucket:   stock.Bucket{Kind: stock.Material, ItemID: d.MaterialID, WarehouseID: m.WarehouseID, PositionID: d.PositionID, BatchNo: d.BatchNo},
@@ -239,6 +254,23 @@ func (s *Service) receiptPosting(ctx context.Context, tx bun.Tx, m *MaterialIn) 
 		p.Lines = append(p.Lines, line)
 	}
 	return p, nil
+}
+
+// afterReceiptPosted: a BACK_STOCK receipt in stock is its return stored.
+func (s *Service) afterReceiptPosted(ctx context.Context, tx bun.Tx, m *MaterialIn, _ []*stock.LedgerRow) error {
+	if m.InType != InBackStock {
+		return nil
+	}
+	return s.applyBackStock(ctx, tx, m, false)
+}
+
+// afterReceiptReversed: a voided BACK_STOCK receipt takes its return out
+// of stock again.
+func (s *Service) afterReceiptReversed(ctx context.Context, tx bun.Tx, m *MaterialIn) error {
+	if m.InType != InBackStock {
+		return nil
+	}
+	return s.applyBackStock(ctx, tx, m, true)
 }
 
 func dateText(t wire.Time) string {

@@ -195,7 +195,8 @@ type Flow[T any] struct {
 	// Lock answers the stock an outbound document holds.
 	Lock func(ctx context.Context, tx bun.Tx, row *T) ([]stock.LockLine, error)
 	// Post is the posting command: its name (submitInStockMaterial), button
-	// suffix (in_stock), label (入库) and what it posts.
+	// suffix (in_stock), label (入库) and what it posts. A document that
+	// never posts itself (a material return, whose receipt does) has none.
 	Post        PostCommand[T]
 	BeforeStart func(ctx context.Context, tx bun.Tx, rows []*T) error
 	// BeforeVoid holds the document's own refusals (a downstream document
@@ -279,6 +280,9 @@ func Commands[T any](ap *approval.Service, st *stock.Service, f Flow[T]) []resou
 			}
 			return run(ctx, tx, res, rows, req)
 		}
+	}
+	if f.Post.Name == "" {
+		return cmds
 	}
 	post := resource.Command[T]{Name: f.Post.Name, Aliases: f.Post.Aliases, Button: f.Post.Button, Label: f.Post.Label, Done: msgPostDone, Row: true,
 		From: &resource.States{Field: "stockStatus", Values: []int{NotPosted}},

@@ -35,9 +35,9 @@ type MaterialOut struct {
 	OutType     int     `bun:"out_type" json:"outType" f:"label=出库类型|Issue type;req;dict=material_out_type;search;default=1"`
 	OtherReason int     `bun:"other_reason" json:"otherReason" f:"label=其他出库原因|Reason;dict=out_other_reason"`
 	WarehouseID wire.ID `bun:"warehouse_id" json:"warehouseId" f:"label=仓库|Warehouse;req;msg=请选择仓库|Please select the warehouse;ref=bluebird-basic/warehouse;filter=equal"`
-	// ProducePlanID: a plain id until production plans (bb_produce_plan)
-	// land; then a reference, required for picking.
-	ProducePlanID wire.ID             `bun:"produce_plan_id" json:"producePlanId" f:"label=生产计划|Production plan;type=id;hide;noform;ro"`
+	// ProducePlanID: the plan a production picking is for (required for
+	// picking, not kept for the other types).
+	ProducePlanID wire.ID             `bun:"produce_plan_id" json:"producePlanId" f:"label=生产计划|Production plan;ref=bluebird-basic/produceplanmain;filter=equal"`
 	Workshop      string              `bun:"workshop" json:"workshop" f:"label=车间|Workshop;max=64;hide"`
 	ReceiverID    wire.ID             `bun:"receiver_id" json:"receiverId" f:"label=领料人|Received by;ref=blade-user/user;hide"`
 	SupplierID    wire.ID             `bun:"supplier_id" json:"supplierId" f:"label=供应商|Supplier;ref=bluebird-basic/suppliermain;filter=equal"`
@@ -47,6 +47,7 @@ type MaterialOut struct {
 	Details       []MaterialOutDetail `bun:"-" json:"details"`
 	WarehouseName string              `bun:"j_warehouse_name,scanonly" json:"warehouseName,omitempty"`
 	SupplierName  string              `bun:"j_supplier_name,scanonly" json:"supplierName,omitempty"`
+	PlanCode      string              `bun:"j_produce_plan_code,scanonly" json:"producePlanCode,omitempty"`
 }
 
 // MaterialOutDetail is an issue line: the material, the position and batch
@@ -57,8 +58,11 @@ type MaterialOutDetail struct {
 	resource.Base
 	MainID wire.ID `bun:"main_id" json:"mainId" f:"label=出库单|Issue;req;once;noform;hide;msg=请选择出库单|Please select the issue;ref=bluebird-basic/materialoutrecordmain;filter=equal"`
 	ItemLine
-	ProducePlanDetailID   wire.ID      `bun:"produce_plan_detail_id" json:"producePlanDetailId" f:"label=生产计划明细|Production plan line;type=id;hide;noform;ro"`
-	ProducePlanMaterialID wire.ID      `bun:"produce_plan_material_id" json:"producePlanMaterialId" f:"label=计划物料|Plan material;type=id;hide;noform;ro"`
+	ProducePlanDetailID wire.ID `bun:"produce_plan_detail_id" json:"producePlanDetailId" f:"label=生产计划明细|Production plan line;type=id;hide;noform;ro"`
+	// ProducePlanMaterialID ties a picking line to the plan's requirement
+	// row it picks for: the client may name one of the plan's rows of the
+	// line's material, else the first such row is taken.
+	ProducePlanMaterialID wire.ID      `bun:"produce_plan_material_id" json:"producePlanMaterialId" f:"label=计划物料|Plan material;type=id;hide;noform;filter=equal"`
 	RequiredQty           wire.Decimal `bun:"required_qty" json:"requiredQty" f:"label=需求数量|Required quantity;scale=6;ro;noform"`
 	UnitCost              wire.Decimal `bun:"unit_cost" json:"unitCost" f:"label=单位成本|Unit cost;scale=6;ro;noform"`
 	Amount                wire.Decimal `bun:"amount" json:"amount" f:"label=金额|Amount;scale=4;precision=18;ro;noform"`
@@ -112,7 +116,7 @@ func (s *outDoc) outLineHooks() resource.Hooks[MaterialOutDetail] {
 				return nil // saved with its issue: prepareOut did the work
 			}
 			// what the ledger and the plan write starts empty whatever the body said
-			d.ProducePlanDetailID, d.ProducePlanMaterialID = 0, 0
+			d.ProducePlanDetailID = 0
 			d.RequiredQty, d.UnitCost, d.Amount, d.ReturnedQty = wire.Decimal{}, wire.Decimal{}, wire.Decimal{}, wire.Decimal{}
 			mainID := d.MainID
 			if !isNew {
@@ -203,7 +207,11 @@ func (s *outDoc) refillOutLine(ctx context.Context, tx bun.Tx, id wire.ID) error
 	if _, err := fillItemLines(ctx, tx, nil, m.WarehouseID, []*ItemLine{&d.ItemLine}, false); err != nil {
 		return err
 	}
-	if _, err := tx.NewUpdate().Model(&d).Column("material_code", "material_name", "spec", "model", "unit", "unit_ratio", "base_qty").
+	if err := s.tieLines(ctx, tx, m.OutType, m.ProducePlanID, []*MaterialOutDetail{&d}, false); err != nil {
+		return err
+	}
+	if _, err := tx.NewUpdate().Model(&d).Column("material_code", "material_name", "spec", "model", "unit", "unit_ratio", "base_qty",
+		"produce_plan_detail_id", "produce_plan_material_id", "required_qty").
 		WherePK().Exec(ctx); err != nil {
 		return err
 	}
@@ -298,12 +306,14 @@ func (s *outDoc) declare() []resource.Registered {
 			Title:       func(m *MaterialOut) string { return "物料出库 " + m.DocNo },
 			Outbound:    true,
 			Lock:        s.outLocks,
-			BeforeStart: checkOutRules,
+			BeforeStart: s.checkOutRules,
 			BeforeVoid:  s.refuseVoidWhileReturned,
 			Post: PostCommand[MaterialOut]{Name: "outboundSubmitted", Button: "outbound", Label: msgOutbound,
 				Posting: s.issuePosting, AfterPost: s.afterIssuePosted},
+			AfterReverse: s.afterIssueReversed,
 		}),
 	})
+	s.Service.issues = s.outs
 	return []resource.Registered{s.outDetails, s.outs, whDetail, whPosition}
 }
 
@@ -344,6 +354,7 @@ func (s *outDoc) ofLiveOuts(r *http.Request, q *bun.SelectQuery) (*bun.SelectQue
 var outJoins = []resource.Join{
 	{Field: "warehouseId", Columns: []resource.JoinColumn{{Name: "warehouseName", Column: "warehouse_name", Label: i18n.T("仓库", "Warehouse"), Filter: "like"}}},
 	{Field: "supplierId", Columns: []resource.JoinColumn{{Name: "supplierName", Column: "supplier_name", Label: i18n.T("供应商", "Supplier"), Filter: "like"}}},
+	{Field: "producePlanId", Columns: []resource.JoinColumn{{Name: "producePlanCode", Column: "produce_plan_code", Label: i18n.T("计划单号", "Plan no."), Filter: "like"}}},
 }
 
 var outMainJoin = []resource.Join{{Field: "mainId", Columns: []resource.JoinColumn{
@@ -353,6 +364,9 @@ var outMainJoin = []resource.Join{{Field: "mainId", Columns: []resource.JoinColu
 }}}
 
 func validateOut(ctx context.Context, m *MaterialOut, present map[string]bool, isNew bool) error {
+	if m.OutType == OutPicking && m.ProducePlanID == 0 && (isNew || present["producePlanId"]) {
+		return resource.FieldErrorOf(ctx, "producePlanId", msgPickingPlan)
+	}
 	if m.OutType == OutOther && m.OtherReason == 0 && (isNew || present["otherReason"]) {
 		return resource.FieldErrorOf(ctx, "otherReason", msgOutReason)
 	}
@@ -364,14 +378,17 @@ func validateOut(ctx context.Context, m *MaterialOut, present map[string]bool, i
 
 // checkOutRules holds the stored issue to its type's rules before it goes
 // for approval (an edit may have changed the type without the field the
-// new type needs).
-// TODO(production plans): PRODUCTION_PICKING requires producePlanId, and
-// picked plus locked quantities per plan material stay within requiredQty
-// × (1 + overPickPct), once bb_produce_plan exists.
-func checkOutRules(ctx context.Context, _ bun.Tx, rows []*MaterialOut) error {
+// new type needs); a production picking's plan must still take picking and
+// its lines stay within their requirement (picking.go).
+func (s *outDoc) checkOutRules(ctx context.Context, tx bun.Tx, rows []*MaterialOut) error {
 	for _, m := range rows {
 		if err := validateOut(ctx, m, nil, true); err != nil {
 			return err
+		}
+		if m.OutType == OutPicking {
+			if err := s.checkPickingLimits(ctx, tx, m); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
@@ -381,24 +398,48 @@ func checkOutRules(ctx context.Context, _ bun.Tx, rows []*MaterialOut) error {
 // and base quantities; outgoing lines name their batch. What posting
 // writes starts empty whatever the body said.
 func (s *outDoc) prepareOut(ctx context.Context, tx bun.Tx, m *MaterialOut, isNew bool) error {
+	outType, planID := m.OutType, m.ProducePlanID
 	if isNew {
-		m.StockStatus, m.PostedAt, m.PostedBy, m.ProducePlanID, m.TotalAmount = NotPosted, wire.Time{}, 0, 0, wire.Decimal{}
+		m.StockStatus, m.PostedAt, m.PostedBy, m.TotalAmount = NotPosted, wire.Time{}, 0, wire.Decimal{}
+		if m.OutType != OutPicking {
+			m.ProducePlanID, planID = 0, 0 // only a picking is for a plan
+		}
+	} else {
+		cur, err := s.outs.Get(ctx, tx, m.ID)
+		if err != nil {
+			return err
+		}
+		if !resource.Sent(ctx, "outType") {
+			outType = cur.OutType
+		}
+		if !resource.Sent(ctx, "producePlanId") {
+			planID = cur.ProducePlanID
+		}
 	}
 	if !isNew && !resource.Sent(ctx, "details") {
+		if resource.Sent(ctx, "outType") || resource.Sent(ctx, "producePlanId") {
+			if err := s.retieStored(ctx, tx, m.ID, outType, planID); err != nil {
+				return err
+			}
+		}
 		if resource.Sent(ctx, "warehouseId") {
 			return linesStayInWarehouse(ctx, tx, "bb_material_out_detail", m.ID, m.WarehouseID)
 		}
 		return nil
 	}
 	lines := make([]*ItemLine, len(m.Details))
+	ptrs := make([]*MaterialOutDetail, len(m.Details))
 	for i := range m.Details {
 		d := &m.Details[i]
 		d.ID = 0
-		d.ProducePlanDetailID, d.ProducePlanMaterialID = 0, 0
+		d.ProducePlanDetailID = 0 // the plan material the client named (if any) is checked by tieLines
 		d.RequiredQty, d.UnitCost, d.Amount, d.ReturnedQty = wire.Decimal{}, wire.Decimal{}, wire.Decimal{}, wire.Decimal{}
-		lines[i] = &d.ItemLine
+		lines[i], ptrs[i] = &d.ItemLine, d
 	}
 	if _, err := fillItemLines(ctx, tx, nil, m.WarehouseID, lines, false); err != nil {
+		return err
+	}
+	if err := s.tieLines(ctx, tx, outType, planID, ptrs, true); err != nil {
 		return err
 	}
 	total := wire.NewDecimal(0, 6)
@@ -449,8 +490,10 @@ func (s *outDoc) issuePosting(ctx context.Context, tx bun.Tx, m *MaterialOut) (s
 	p := stock.Posting{AllowExpired: m.OutType == OutPurchaseReturn || (m.OutType == OutOther && m.OtherReason == ReasonScrap)}
 	for i := range lines {
 		d := &lines[i]
-		line := stock.Line{Bucket: outBucket(m, d), ItemCode: d.MaterialCode, DetailID: d.ID, TxType: txType,
-			Qty: d.BaseQty.Neg(), ProducePlanID: m.ProducePlanID}
+		line := stock.Line{Bucket: outBucket(m, d), ItemCode: d.MaterialCode, DetailID: d.ID, TxType: txType, Qty: d.BaseQty.Neg()}
+		if m.OutType == OutPicking {
+			line.ProducePlanID = m.ProducePlanID
+		}
 		if m.OutType == OutPurchaseReturn && m.SupplierID != 0 {
 			line.PartnerType, line.PartnerID = "SUPPLIER", m.SupplierID
 		}
@@ -460,9 +503,8 @@ func (s *outDoc) issuePosting(ctx context.Context, tx bun.Tx, m *MaterialOut) (s
 }
 
 // afterIssuePosted writes each line's cost and amount as the ledger priced
-// them, and the issue's total amount.
-// TODO(production plans): increase the plan material's pickedQty for
-// picking (and decrease it in an AfterReverse).
+// them, and the issue's total amount; a picking adds its quantities to its
+// plan's picked quantities.
 func (s *outDoc) afterIssuePosted(ctx context.Context, tx bun.Tx, m *MaterialOut, rows []*stock.LedgerRow) error {
 	total := wire.NewDecimal(0, 4)
 	for _, r := range rows {
@@ -473,10 +515,17 @@ func (s *outDoc) afterIssuePosted(ctx context.Context, tx bun.Tx, m *MaterialOut
 			return err
 		}
 	}
-	_, err := tx.NewUpdate().Table("bb_material_out").Set("total_amount = ?", total.Round(4, wire.RoundHalfUp)).
-		Where("id = ? AND tenant_id = ?", m.ID, m.TenantID).Exec(ctx)
+	if _, err := tx.NewUpdate().Table("bb_material_out").Set("total_amount = ?", total.Round(4, wire.RoundHalfUp)).
+		Where("id = ? AND tenant_id = ?", m.ID, m.TenantID).Exec(ctx); err != nil {
+		return err
+	}
 	m.TotalAmount = total
-	return err
+	return s.addPicked(ctx, tx, m, false)
+}
+
+// afterIssueReversed takes a voided picking's quantities off its plan.
+func (s *outDoc) afterIssueReversed(ctx context.Context, tx bun.Tx, m *MaterialOut) error {
+	return s.addPicked(ctx, tx, m, true)
 }
 
 // refuseVoidWhileReturned: an issue whose material went back to stock
@@ -489,7 +538,7 @@ func (s *outDoc) refuseVoidWhileReturned(ctx context.Context, tx bun.Tx, rows []
 			return err
 		}
 		if n == 0 {
-			n, err = BackStocksOnOutLines(ctx, tx, m)
+			n, err = backStocksOnOutLines(ctx, tx, m)
 			if err != nil {
 				return err
 			}
@@ -500,11 +549,3 @@ func (s *outDoc) refuseVoidWhileReturned(ctx context.Context, tx bun.Tx, rows []
 	}
 	return nil
 }
-
-// BackStocksOnOutLines counts the non-voided material returns (back-stock
-// lines, sourceOutDetailId) that take from an issue's lines, returned into
-// stock or not yet. TODO(back-stock, domain.md §6.3): back-stock does not
-// exist yet; when it lands, count its live, non-voided lines whose
-// source_out_detail_id is one of the issue's lines. Until then only the
-// lines' returnedQty (which back-stock will maintain) guards the void.
-var BackStocksOnOutLines = func(ctx context.Context, tx bun.Tx, m *MaterialOut) (int64, error) { return 0, nil }

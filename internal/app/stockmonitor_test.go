@@ -123,9 +123,9 @@ func TestStockMonitor(t *testing.T) {
 			{"materialId": pl.material, "qty": "2", "positionId": pl2.position, "unitPrice": "2.5"},
 		})
 		receiveLines(t, c, pl2, []map[string]any{{"materialId": pl2.material, "qty": "1", "positionId": pl2.position, "unitPrice": "3.2"}})
-		// an issue of 8 of M in W1, approved: locked, not yet gone
+		// an other issue (samples) of 8 of M in W1, approved: locked, not yet gone
 		var out issue
-		c.PostJSON(outPath+"/addOutRecord", map[string]any{"outType": 1, "warehouseId": pl.warehouse,
+		c.PostJSON(outPath+"/addOutRecord", map[string]any{"outType": 3, "otherReason": 2, "warehouseId": pl.warehouse,
 			"details": []map[string]any{{"materialId": pl.material, "qty": "8", "positionId": pl.position}}}).OK(t, &out)
 		c.Post(outPath+"/startProcess", apptest.Q("ids", out.ID)).OK(t, nil)
 

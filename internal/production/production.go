@@ -147,4 +147,3 @@ func (s *Service) Mount(r chi.Router, env *resource.Env) []resource.Registered {
 	}
 	return all
 }
-

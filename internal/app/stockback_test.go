@@ -541,39 +541,11 @@ func TestMaterialBackStock(t *testing.T) {
 func TestBackStockEndpoints(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, h *apptest.H) {
 		admin := h.Admin()
-		var eps [][2]string
-		for _, line := range strings.Split(partnerEndpointLines(t), "\n") {
-			method, path, ok := strings.Cut(strings.TrimSpace(line), " ")
-			if ok && strings.Contains(path, "/materialbackstock") {
-				eps = append(eps, [2]string{method, path})
-			}
-		}
+		eps := endpointsOf(t, "/materialbackstock")
 		if len(eps) != 15 {
 			t.Fatalf("%d back-stock endpoints in endpoints.txt, want 15", len(eps))
 		}
-		lists := map[string]bool{"list": true, "selectMaterialBackStockOfPage": true}
-		for _, ep := range eps {
-			method, path := ep[0], ep[1]
-			r, ok := routed(admin, method, path)
-			if !ok {
-				t.Errorf("%s %s is not routed", method, path)
-				continue
-			}
-			if lists[path[strings.LastIndex(path, "/")+1:]] {
-				r.OK(t, nil)
-			} else if r.Status < 400 || r.Status >= 500 {
-				t.Errorf("%s %s empty: %d %s", method, path, r.Status, r.Body)
-			}
-			mal := path + "?id=x&ids=1,,zz&current=-1&size=abc&mainId=%27&producePlanId=zz"
-			if method == "POST" {
-				r = admin.Do(method, mal, strings.NewReader(`{"id": [1, 2}`), nil)
-			} else {
-				r = admin.Do(method, mal, nil, nil)
-			}
-			if r.Status < 400 || r.Status >= 500 {
-				t.Errorf("%s %s malformed: %d %s", method, path, r.Status, r.Body)
-			}
-		}
+		checkEndpointsRefuse(t, admin, eps, map[string]bool{"list": true, "selectMaterialBackStockOfPage": true}, "&mainId=%27&producePlanId=zz")
 		// malformed bodies of the saves
 		for _, p := range []string{backPath + "/submit", backPath + "/submitDetail", backLinePath + "/submit"} {
 			admin.PostJSON(p, map[string]any{}).Fail(t, 400)

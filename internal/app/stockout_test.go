@@ -342,39 +342,11 @@ func TestIssueScreensAndEndpoints(t *testing.T) {
 		if len(screens) != 3 || screens["material_out"] != "" || screens["material_out_other"] != "3" || screens["production_picking"] != "1" {
 			t.Errorf("issue screens %v", screens)
 		}
-		var eps [][2]string
-		for _, line := range strings.Split(partnerEndpointLines(t), "\n") {
-			method, path, ok := strings.Cut(strings.TrimSpace(line), " ")
-			if ok && strings.Contains(path, "/materialoutrecord") {
-				eps = append(eps, [2]string{method, path})
-			}
-		}
+		eps := endpointsOf(t, "/materialoutrecord")
 		if len(eps) != 23 {
 			t.Fatalf("%d issue endpoints in endpoints.txt, want 23", len(eps))
 		}
-		lists := map[string]bool{"list": true, "page": true, "otherPage": true, "listNew": true}
-		for _, ep := range eps {
-			method, path := ep[0], ep[1]
-			r, ok := routed(admin, method, path)
-			if !ok {
-				t.Errorf("%s %s is not routed", method, path)
-				continue
-			}
-			if lists[path[strings.LastIndex(path, "/")+1:]] {
-				r.OK(t, nil)
-			} else if r.Status < 400 || r.Status >= 500 {
-				t.Errorf("%s %s empty: %d %s", method, path, r.Status, r.Body)
-			}
-			mal := path + "?id=x&ids=1,,zz&current=-1&size=abc&mainId=%27"
-			if method == "POST" {
-				r = admin.Do(method, mal, strings.NewReader(`{"id": [1, 2}`), nil)
-			} else {
-				r = admin.Do(method, mal, nil, nil)
-			}
-			if r.Status < 400 || r.Status >= 500 {
-				t.Errorf("%s %s malformed: %d %s", method, path, r.Status, r.Body)
-			}
-		}
+		checkEndpointsRefuse(t, admin, eps, map[string]bool{"list": true, "page": true, "otherPage": true, "listNew": true}, "&mainId=%27")
 	})
 }
 
@@ -445,4 +417,48 @@ func TestIssueExpiredBatches(t *testing.T) {
 			t.Errorf("ledger of the scrap and the return %+v", rows)
 		}
 	})
+}
+
+// endpointsOf are the endpoints.txt lines ("METHOD path") whose path
+// contains part.
+func endpointsOf(t *testing.T, part string) [][2]string {
+	t.Helper()
+	var eps [][2]string
+	for _, line := range strings.Split(partnerEndpointLines(t), "\n") {
+		method, path, ok := strings.Cut(strings.TrimSpace(line), " ")
+		if ok && strings.Contains(path, part) {
+			eps = append(eps, [2]string{method, path})
+		}
+	}
+	return eps
+}
+
+// checkEndpointsRefuse: every endpoint is routed; the lists named in lists
+// answer an empty request, every other endpoint refuses it with a 4xx; and a
+// malformed request (bad ids, paging and the extra query, a broken JSON
+// body) is a 4xx, never a 500.
+func checkEndpointsRefuse(t *testing.T, c *apptest.Client, eps [][2]string, lists map[string]bool, extraQuery string) {
+	t.Helper()
+	for _, ep := range eps {
+		method, path := ep[0], ep[1]
+		r, ok := routed(c, method, path)
+		if !ok {
+			t.Errorf("%s %s is not routed", method, path)
+			continue
+		}
+		if lists[path[strings.LastIndex(path, "/")+1:]] {
+			r.OK(t, nil)
+		} else if r.Status < 400 || r.Status >= 500 {
+			t.Errorf("%s %s empty: %d %s", method, path, r.Status, r.Body)
+		}
+		mal := path + "?id=x&ids=1,,zz&current=-1&size=abc" + extraQuery
+		if method == "POST" {
+			r = c.Do(method, mal, strings.NewReader(`{"id": [1, 2}`), nil)
+		} else {
+			r = c.Do(method, mal, nil, nil)
+		}
+		if r.Status < 400 || r.Status >= 500 {
+			t.Errorf("%s %s malformed: %d %s", method, path, r.Status, r.Body)
+		}
+	}
 }

@@ -50,6 +50,9 @@ func (s *Service) declareTenant() *resource.Resource[Tenant] {
 					return httpx.Badf("不能删除平台租户 000000", "The platform tenant 000000 cannot be deleted")
 				}
 			}
+			if err := removeTenantRows(ctx, tx, tenantIDs); err != nil { // tenant_remove.go
+				return err
+			}
 			return s.tenantsChanged(ctx, tenantIDs...)
 		},
 	})

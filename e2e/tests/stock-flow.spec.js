@@ -9,10 +9,11 @@ import { LANGUAGES, WORDS, dialogWith, newTenant, pick, rowWith, shot, signIn, t
 
 const DOC = {
   zh: { warehouse: '仓库', pickStock: '选库存', pickTitle: '选择库存(先到期先出)', pick: /^选\s*择$/, available: '可用数量', view: '查看', print: '打印',
-    ledger: '库存流水', close: /^关\s*闭$/, over: '数量超过可用数量 10.000000', signatures: ['制单', '审核', '仓管', '领料人'], issueTitle: '物料出库单' },
+    ledger: '库存流水', close: /^关\s*闭$/, over: '数量超过可用数量 10.000000', signatures: ['制单', '审核', '仓管', '领料人'], issueTitle: '物料出库单',
+    pickLines: '选择明细', pickAdd: '添加所选(1)', overReturn: '数量超过可退数量 6.000000', reason: '退库原因' },
   en: { warehouse: 'Warehouse', pickStock: 'Pick stock', pickTitle: 'Pick stock (first expiry, first out)', pick: /^Pick$/, available: 'Available', view: 'View',
     print: 'Print', ledger: 'Stock ledger', close: /^Close$/, over: 'Quantity is more than the 10.000000 available', signatures: ['Prepared by', 'Approved by', 'Storekeeper', 'Received by'],
-    issueTitle: 'Material issue' },
+    issueTitle: 'Material issue', pickLines: 'Select lines', pickAdd: 'Add selected (1)', overReturn: 'Quantity is more than 6.000000 (Returnable)', reason: 'Reason' },
 };
 const STOCK = { zh: { ledger: /^流\s*水$/, plan: '生产计划' }, en: { ledger: /^Ledger$/, plan: 'Production plan' } };
 
@@ -167,18 +168,44 @@ for (const lang of LANGUAGES) {
     await page.locator('.bb-print-toolbar').getByRole('button').last().click();
     await expect(printed).toHaveCount(0);
 
-    // the unused 2 go back through a back-stock against the plan. Its line must name the issue line it
-    // returns (sourceOutDetailId, listed by selectMaterialFromProducePlan), and the generic document editor
-    // cannot choose one: the back-stock metadata declares no line picker over that list, and the line's
-    // 出库明细 cell (a reference to materialoutrecorddetail, which has no lookup) is a disabled select.
-    // So this one step, the return's creation, is set up through the API as the editor would send it;
-    // the screen then lists the return, and the stock screen and the ledger show its receipt.
-    const returnable = await api.get(`/api/bluebird-basic/materialbackstockdetail/selectMaterialFromProducePlan?producePlanId=${plan.id}`);
-    expect(returnable.map((r) => `${r.docNo}:${r.batchNo}:${r.returnableQty}`)).toEqual([`${issue.docNo}:EARLY${tag}:6.000000`]);
-    const back = await api.post('/api/bluebird-basic/materialbackstock/submit', {
-      backType: 1, producePlanId: plan.id, warehouseId: warehouse.id, reason: '余料',
-      details: [{ sourceOutDetailId: returnable[0].sourceOutDetailId, materialId: material.id, batchNo: `EARLY${tag}`, positionId: position.id, qty: '2' }],
-    });
+    // the unused 2 go back through a back-stock against the plan: its form chooses the plan, 选择明细 lists
+    // what the plan's pickings may still give back, and the ticked issue line becomes a line (shown by its
+    // issue's number, all 6 proposed, at most 6 accepted) that only needs where it goes and how many
+    await page.goto('/stock/back-stock');
+    await page.locator('.bb-page:visible').getByRole('button', { name: w.add }).click();
+    const backForm = dialogWith(page, d.warehouse);
+    await pick(page, backForm.getByLabel(d.warehouse, { exact: true }), `W${tag} 仓${tag}`, `W${tag}`);
+    await pick(page, backForm.getByLabel(STOCK[lang].plan, { exact: true }), `${plan.producePlanCode} 项目${tag}`, plan.producePlanCode);
+    await backForm.getByRole('button', { name: d.pickLines }).click();
+    const issued = page.locator('.ant-modal').filter({ has: page.locator('.bb-line-picker') });
+    const issuedRows = issued.locator('tr.ant-table-row');
+    await expect(issuedRows).toHaveCount(1);
+    await expect(issuedRows.first()).toContainText(issue.docNo);
+    await expect(issuedRows.first()).toContainText(`EARLY${tag}`);
+    await expect(issuedRows.first()).toContainText('6.000000');
+    await issuedRows.first().getByRole('checkbox').check();
+    await shot(page, 'stock-back-picker', lang);
+    await issued.getByRole('button', { name: d.pickAdd }).click();
+    await expect(issued).toBeHidden();
+    const backLine = backForm.locator('.bb-lines-table tr.ant-table-row').first();
+    await expect(backLine).toContainText(issue.docNo);
+    await expect(backLine.locator('[data-available]')).toHaveText(/^6\.000000/);
+    await expect(backLine.locator('input[id$="_qty"]')).toHaveValue('6.000000');
+    await pick(page, backLine.locator('input[id$="_positionId"]'), `${position.warehouseKey} ${position.warehouseName}`);
+    await backLine.locator('input[id$="_qty"]').fill('7');
+    await backLine.locator('input[id$="_qty"]').blur();
+    await expect(backLine.getByText(d.overReturn)).toBeVisible();
+    await backLine.locator('input[id$="_qty"]').fill('2');
+    await backLine.locator('input[id$="_qty"]').blur();
+    await expect(backLine.getByText(d.overReturn)).toBeHidden();
+    await backForm.getByRole('textbox', { name: d.reason }).fill('余料');
+    await shot(page, 'stock-back-form', lang);
+    await backForm.getByRole('button', { name: w.save }).click();
+    await expect(toast(page, w.added)).toBeVisible();
+    await expect(backForm).toBeHidden();
+    const back = (await api.get(`/api/bluebird-basic/materialbackstock/selectMaterialBackStockOfPage?current=1&size=10&producePlanId=${plan.id}`)).records[0];
+    const saved = await api.get(`/api/bluebird-basic/materialbackstock/detail?id=${back.id}`);
+    expect(saved.details.map((l) => `${l.sourceDocNo}:${l.batchNo}:${l.qty}:${l.unitCost}`)).toEqual([`${issue.docNo}:EARLY${tag}:2.000000:2.000000`]);
     await api.post(`/api/bluebird-basic/materialbackstock/startProcess?ids=${back.id}`);
     await api.post(`/api/bluebird-basic/materialbackstock/saveMaterialInRecord?id=${back.id}`);
     const made = await api.get(`/api/bluebird-basic/materialbackstock/detail?id=${back.id}`);

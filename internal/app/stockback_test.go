@@ -94,12 +94,15 @@ type backLine struct {
 	SourceOutDetailID string  `json:"sourceOutDetailId"`
 	ProducePlanID     string  `json:"producePlanId"`
 	ReturnableQty     *string `json:"returnableQty"`
+	SourceDocNo       string  `json:"sourceDocNo"`
 }
 
 type returnable struct {
 	SourceOutDetailID string `json:"sourceOutDetailId"`
 	SourceOutRecordID string `json:"sourceOutRecordId"`
 	DocNo             string `json:"docNo"`
+	SourceDocNo       string `json:"sourceDocNo"`
+	BaseUnit          string `json:"baseUnit"`
 	MaterialID        string `json:"materialId"`
 	UnitCost          string `json:"unitCost"`
 	ReturnableQty     string `json:"returnableQty"`
@@ -286,8 +289,30 @@ func TestMaterialBackStock(t *testing.T) {
 
 		c.Get(backLinePath+"/selectMaterialFromProducePlan", apptest.Q("producePlanId", planID)).OK(t, &rows)
 		if len(rows) != 1 || rows[0].SourceOutDetailID != aLine.ID || rows[0].SourceOutRecordID != a.ID || rows[0].DocNo != a.DocNo ||
-			rows[0].ReturnableQty != "6.000000" || rows[0].UnitCost != "2.333333" || rows[0].MaterialID != pl.material {
+			rows[0].SourceDocNo != a.DocNo || rows[0].BaseUnit == "" || rows[0].ReturnableQty != "6.000000" || rows[0].UnitCost != "2.333333" || rows[0].MaterialID != pl.material {
 			t.Fatalf("returnable lines %+v", rows)
+		}
+		// another return lists the lines of every issue but a purchase return, with or without a plan; a
+		// production return needs its plan, and there is no third type
+		var other issue
+		c.PostJSON(outPath+"/submit", map[string]any{"outType": 3, "otherReason": 1, "warehouseId": pl.warehouse,
+			"details": []map[string]any{{"materialId": pl.material, "qty": "1", "positionId": pl.position}}}).OK(t, &other)
+		c.Post(outPath+"/startProcess", apptest.Q("ids", other.ID)).OK(t, nil)
+		c.Post(outPath+"/outboundSubmitted", apptest.Q("ids", other.ID)).OK(t, nil)
+		c.Get(backLinePath+"/selectMaterialFromProducePlan", apptest.Q("backType", "2")).OK(t, &rows)
+		if len(rows) != 2 || rows[0].SourceOutRecordID != other.ID || rows[1].SourceOutRecordID != a.ID {
+			t.Errorf("another return's returnable lines, newest issue first: %+v", rows)
+		}
+		c.Get(backLinePath+"/selectMaterialFromProducePlan", apptest.Q("backType", "2", "keyword", other.DocNo)).OK(t, &rows)
+		if len(rows) != 1 || rows[0].SourceOutRecordID != other.ID {
+			t.Errorf("another return's returnable lines by the issue's number: %+v", rows)
+		}
+		c.Get(backLinePath+"/selectMaterialFromProducePlan", apptest.Q("backType", "1")).Fail(t, 400)
+		c.Get(backLinePath+"/selectMaterialFromProducePlan", apptest.Q("backType", "3", "producePlanId", planID)).Fail(t, 400)
+		c.Post(outPath+"/cancellation", apptest.Q("ids", other.ID)).OK(t, nil)
+		c.Get(backLinePath+"/selectMaterialFromProducePlan", apptest.Q("backType", "2")).OK(t, &rows)
+		if len(rows) != 1 || rows[0].SourceOutRecordID != a.ID {
+			t.Errorf("a voided issue gives nothing back: %+v", rows)
 		}
 		c.Get(backLinePath+"/selectMaterialFromProducePlan", apptest.Q("producePlanId", planID, "keyword", "no-such-thing")).OK(t, &rows)
 		if len(rows) != 0 {
@@ -335,7 +360,7 @@ func TestMaterialBackStock(t *testing.T) {
 		}
 		var byMain []backLine
 		c.Get(backLinePath+"/selectMaterialBackStockByMainId", apptest.Q("mainId", y.ID)).OK(t, &byMain)
-		if len(byMain) != 1 || byMain[0].ReturnableQty == nil || *byMain[0].ReturnableQty != "2.000000" {
+		if len(byMain) != 1 || byMain[0].ReturnableQty == nil || *byMain[0].ReturnableQty != "2.000000" || byMain[0].SourceDocNo != a.DocNo {
 			t.Errorf("Y's lines %+v", byMain)
 		}
 		// wrong material, batch, place, source

@@ -22,6 +22,10 @@ type docMeta struct {
 			Kind      string                          `json:"kind"`
 			URL       string                          `json:"url"`
 			Header    map[string]string               `json:"header"`
+			Optional  map[string]string               `json:"optional"`
+			Key       string                          `json:"key"`
+			Shown     map[string]string               `json:"shown"`
+			Columns   []struct{ Fields []string }     `json:"columns"`
 			Match     []struct{ Param, Field string } `json:"match"`
 			Fill      map[string]string               `json:"fill"`
 			Qty       string                          `json:"qtyField"`
@@ -133,6 +137,20 @@ func TestStockDocumentEditorMeta(t *testing.T) {
 			if len(m.Related) != 1 || m.Related[0].Resource != "bluebird-basic/stockledger" || m.Related[0].Key != "bizId" ||
 				m.Related[0].Params["bizType"] == "" || m.Related[0].When == nil || !hasField(m.Fields, m.Related[0].When.Field) {
 				t.Errorf("%s: related %+v, want the ledger by bizType and bizId once posted", menu, m.Related)
+			}
+		}
+		// a return's lines are picked among the returnable issue lines of its plan (or of any issue), each
+		// shown by its issue's number and bounded by what it may still give back
+		back := byMenu["back_stock"]
+		if p := back.Lines.Picker; p == nil || p.Kind != "lines" || p.URL != "/api/bluebird-basic/materialbackstockdetail/selectMaterialFromProducePlan" ||
+			p.Header["backType"] != "backType" || p.Optional["producePlanId"] != "producePlanId" || p.Key != "sourceOutDetailId" ||
+			p.Fill["sourceOutDetailId"] != "sourceOutDetailId" || p.Fill["materialId"] != "materialId" || p.Shown["sourceOutDetailId"] != "sourceDocNo" ||
+			p.Qty != "qty" || p.Available != "returnableQty" || len(p.Columns) == 0 {
+			t.Errorf("back_stock: picker %+v", p)
+		}
+		for menu, m := range byMenu {
+			if p := m.Lines; p != nil && p.Picker != nil && len(p.Picker.Columns) == 0 {
+				t.Errorf("%s: the picker declares no columns", menu)
 			}
 		}
 		if got := byMenu["material_out"].Lines.Picker; got != nil && got.When != nil {

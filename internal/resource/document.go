@@ -17,29 +17,46 @@ import (
 // None of these adds a route or changes what the engine checks or saves:
 // the server refuses what is wrong on its own (over-issue at startProcess).
 
-// LinePicker fills a line from a row of another list: the web app lists
-// URL's rows for the line's Match fields and the header's Header fields,
-// and picking one copies the row's Fill fields into the line. Kind names
-// how the web app draws it ("stock": the FEFO bucket picker, with the
-// available quantity shown on the line and a larger Qty refused inline).
+// LinePicker fills lines from rows of another list. Kind names how the web
+// app draws it:
+//   - "stock": a per-line button listing the stock buckets of the line's
+//     material (Match) in FEFO order; picking one fills the line, which
+//     then shows its bucket's available quantity, a larger Qty refused inline;
+//   - "lines": a button above the lines listing the rows the document may
+//     take (a return's returnable issue lines); each row ticked becomes a
+//     line, a row already taken (Key) is not offered twice, and the line
+//     keeps the row's Available, a larger Qty refused inline.
 type LinePicker struct {
 	Kind string `json:"kind"`
-	// URL is the paged list of the rows (GET, current/size).
+	// URL lists the rows (GET; a page for current/size, or a plain list).
 	URL string `json:"url"`
-	// Header: list parameter -> header field ({"warehouseId": "fromWarehouseId"}).
-	Header map[string]string `json:"header"`
+	// Header: list parameter -> header field ({"warehouseId": "fromWarehouseId"}),
+	// each required before the picker opens; Optional ones are sent when set.
+	Header   map[string]string `json:"header"`
+	Optional map[string]string `json:"optional,omitempty"`
 	// Match: list parameters read from the line ({materialId, materialId});
-	// the first must have a value before the picker opens, the others
+	// the first must have a value before a "stock" picker opens, the others
 	// narrow the list when the line has one (a batch typed in).
-	Match []PickerParam `json:"match"`
+	Match []PickerParam `json:"match,omitempty"`
 	// Fill: line field <- picked row's field ({"positionId": "positionId"}).
 	Fill map[string]string `json:"fill"`
+	// Key is the row field that identifies what a "lines" pick takes (the
+	// issue line returned); its line field is the one Fill gives it.
+	Key string `json:"key,omitempty"`
+	// Shown: a line field only the picker fills, drawn as the text of
+	// another line field instead of a control (the issue line as its issue's
+	// number); the row's field of that name is copied with the pick.
+	Shown map[string]string `json:"shown,omitempty"`
 	// Qty is the line's quantity field and Available the row's field it
 	// may not exceed (in the row's Unit, when the line's unit is another
 	// the web app does not compare).
 	Qty       string `json:"qtyField,omitempty"`
 	Available string `json:"availableField,omitempty"`
 	Unit      string `json:"unitField,omitempty"`
+	// Search is the list parameter a typed keyword goes in (none: no box).
+	Search string `json:"search,omitempty"`
+	// Columns of the picker's list, in order.
+	Columns []PickerColumn `json:"columns"`
 	// When: the picker applies only to documents whose header field has
 	// one of the values (a borrow, not the return kept in the same table).
 	When *States `json:"when,omitempty"`
@@ -49,6 +66,19 @@ type LinePicker struct {
 type PickerParam struct {
 	Param string `json:"param"`
 	Field string `json:"field"`
+}
+
+// PickerColumn is a column of a picker's list: the row's Fields joined by
+// a space (a position's key and name), a decimal shown with Scale, or a
+// dictionary's label.
+type PickerColumn struct {
+	Fields []string  `json:"fields"`
+	Label  i18n.Text `json:"label"`
+	Scale  int       `json:"scale,omitempty"`
+	Dict   string    `json:"dict,omitempty"`
+	// Unit names the row field whose unit follows the value.
+	Unit  string `json:"unit,omitempty"`
+	Width int    `json:"width,omitempty"`
 }
 
 // Related are rows another resource keeps about each document, listed
@@ -88,11 +118,35 @@ func (r *Resource[T]) initDocument() {
 	key := r.spec.Key()
 	if p := r.spec.Lines.picker(); p != nil {
 		child := r.spec.Lines.Child.Meta()
-		if p.Kind == "" || p.URL == "" || len(p.Match) == 0 {
-			panic(fmt.Sprintf("resource %s: a line picker needs Kind, URL and Match", key))
+		switch {
+		case p.URL == "" || len(p.Columns) == 0:
+			panic(fmt.Sprintf("resource %s: a line picker needs a URL and Columns", key))
+		case p.Kind == "stock" && len(p.Match) == 0:
+			panic(fmt.Sprintf("resource %s: a stock picker needs Match", key))
+		case p.Kind == "lines" && (p.Key == "" || p.Fill[p.lineKey()] == ""):
+			panic(fmt.Sprintf("resource %s: a lines picker needs a Key that Fill copies", key))
+		case p.Kind != "stock" && p.Kind != "lines":
+			panic(fmt.Sprintf("resource %s: unknown line picker kind %q", key, p.Kind))
+		}
+		for _, c := range p.Columns {
+			if len(c.Fields) == 0 || c.Label.Zh == "" || c.Label.En == "" {
+				panic(fmt.Sprintf("resource %s: a picker column needs Fields and a zh/en Label", key))
+			}
 		}
 		for _, f := range p.Header {
 			r.mustHave(r.meta, f, "picker header")
+		}
+		for _, f := range p.Optional {
+			r.mustHave(r.meta, f, "picker header")
+		}
+		for f, text := range p.Shown {
+			r.mustHave(child, f, "picker shown")
+			if !hasJSONField(r.spec.Lines.Child.lineType(), text) {
+				panic(fmt.Sprintf("resource %s: picker shown field %q is not on the line", key, text))
+			}
+		}
+		if p.Kind == "lines" && p.Available != "" && !hasJSONField(r.spec.Lines.Child.lineType(), p.Available) {
+			panic(fmt.Sprintf("resource %s: a lines picker's Available %q must be a field of the line", key, p.Available))
 		}
 		for _, m := range p.Match {
 			r.mustHave(child, m.Field, "picker match")
@@ -137,6 +191,16 @@ func (r *Resource[T]) initDocument() {
 		}
 		r.meta.ExtraLines = append(r.meta.ExtraLines, &LinesMeta{Field: x.Field, Label: x.Child.Spec().Label, Meta: x.Child.Meta(), Totals: x.Totals})
 	}
+}
+
+// lineKey is the line field a "lines" pick's Key fills.
+func (p *LinePicker) lineKey() string {
+	for line, row := range p.Fill {
+		if row == p.Key {
+			return line
+		}
+	}
+	return ""
 }
 
 func (l *Lines) picker() *LinePicker {

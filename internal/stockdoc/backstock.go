@@ -3,6 +3,7 @@ package stockdoc
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/go-chi/chi/v5"
@@ -62,12 +63,14 @@ type MaterialBackStockDetail struct {
 	bun.BaseModel `bun:"table:bb_material_back_stock_detail"`
 	resource.Base
 	MainID wire.ID `bun:"main_id" json:"mainId" f:"label=退库单|Material return;ref=bluebird-basic/materialbackstock;ro;hide;noform;filter=equal"`
+	// the issue line returned comes first: a line is made by picking it (returnPicker)
+	SourceOutDetailID wire.ID `bun:"source_out_detail_id" json:"sourceOutDetailId" f:"label=出库明细|Issue line;req;msg=请选择退库的出库明细|Please select the issue line returned;ref=bluebird-basic/materialoutrecorddetail;filter=equal;hide"`
 	ItemLine
-	SourceOutDetailID wire.ID      `bun:"source_out_detail_id" json:"sourceOutDetailId" f:"label=出库明细|Issue line;req;msg=请选择退库的出库明细|Please select the issue line returned;ref=bluebird-basic/materialoutrecorddetail;filter=equal;hide"`
 	SourceOutRecordID wire.ID      `bun:"source_out_record_id" json:"sourceOutRecordId" f:"label=出库单|Issue;type=id;ro;noform;hide;filter=equal"`
 	ProducePlanID     wire.ID      `bun:"produce_plan_id" json:"producePlanId" f:"label=生产计划|Production plan;type=id;ro;noform;hide;filter=equal"`
 	UnitCost          wire.Decimal `bun:"unit_cost" json:"unitCost" f:"label=单位成本|Unit cost;scale=6;ro;noform"`
 	ReturnableQty     wire.Decimal `bun:"-" json:"returnableQty"`
+	SourceDocNo       string       `bun:"-" json:"sourceDocNo"`
 	Remark            string       `bun:"remark" json:"remark" f:"label=备注|Remark;max=500"`
 	DocNo             string       `bun:"j_doc_no,scanonly" json:"docNo,omitempty"`
 }
@@ -92,6 +95,7 @@ var (
 	msgMakeReceipt     = i18n.T("生成入库单", "Make the receipt")
 	msgReceiptMade     = i18n.T("入库单已生成", "Receipt made")
 	msgNoPlanRef       = i18n.T("生产计划不存在", "No such production plan")
+	msgBadBackType     = i18n.T("退库类型不正确", "No such return type")
 	msgKeywordLong     = i18n.T("关键字长度不能超过64个字符", "The keyword must be at most 64 characters")
 )
 
@@ -142,7 +146,7 @@ func (d *backStockDoc) declare() []resource.Registered {
 		Unique: [][]string{{"docNo"}}, Title: "docNo", DefaultOrder: "id DESC", States: DocStates(),
 		Number:        &resource.Number{Field: "docNo", BizType: "MBK"},
 		SubmitAliases: []string{"submitDetail"},
-		Lines:         &resource.Lines{Field: "details", Child: s.backLines, Parent: "mainId", Totals: []string{"qty"}},
+		Lines:         &resource.Lines{Field: "details", Child: s.backLines, Parent: "mainId", Totals: []string{"qty"}, Picker: returnPicker()},
 		Views:         []resource.View{{Name: "selectMaterialBackStockOfPage", Paged: true, Joins: backJoins}},
 		ListView:      "selectMaterialBackStockOfPage",
 	}, resource.Hooks[MaterialBackStock]{
@@ -435,7 +439,7 @@ func (d *backStockDoc) enrichLines(ctx context.Context, idb bun.IDB, rows []Mate
 		}
 		for i := range rows {
 			if src := sources[rows[i].SourceOutDetailID]; src != nil && rows[i].MainID == backID {
-				rows[i].ReturnableQty = src.Returnable
+				rows[i].ReturnableQty, rows[i].SourceDocNo = src.Returnable, src.DocNo
 			}
 		}
 	}
@@ -691,6 +695,7 @@ type returnableRow struct {
 	SourceOutDetailID wire.ID      `json:"sourceOutDetailId"`
 	SourceOutRecordID wire.ID      `json:"sourceOutRecordId"`
 	DocNo             string       `json:"docNo"`
+	SourceDocNo       string       `json:"sourceDocNo"`
 	ProducePlanID     wire.ID      `json:"producePlanId"`
 	MaterialID        wire.ID      `json:"materialId"`
 	MaterialCode      string       `json:"materialCode"`
@@ -698,6 +703,7 @@ type returnableRow struct {
 	Spec              string       `json:"spec"`
 	Model             string       `json:"model"`
 	Unit              string       `json:"unit"`
+	BaseUnit          string       `json:"baseUnit"`
 	BatchNo           string       `json:"batchNo"`
 	PositionID        wire.ID      `json:"positionId"`
 	Qty               wire.Decimal `json:"qty"`
@@ -707,51 +713,72 @@ type returnableRow struct {
 	ReturnableQty     wire.Decimal `json:"returnableQty"`
 }
 
-// fromPlan (GET selectMaterialFromProducePlan?producePlanId=&keyword=&mainId=)
-// lists the posted picking lines of a plan of the caller's tenant that may
-// still give something back (returnableQty > 0: issued − returned − held by
-// other live returns; mainId, a return being edited, does not count its
-// own lines), in the caller's data scope of issues; keyword matches the
-// material code or name, the batch or the issue number.
+// fromPlan (GET selectMaterialFromProducePlan?producePlanId=&backType=&keyword=&mainId=)
+// lists the posted issue lines of the caller's tenant that may still give
+// something back (returnableQty > 0: issued − returned − held by other live
+// returns; mainId, a return being edited, does not count its own lines), in
+// the caller's data scope of issues: the picking lines of the plan, or, for
+// another return (backType=2) without a plan, the lines of any issue but a
+// purchase return, newest first. keyword matches the material code or
+// name, the batch or the issue number.
 func (d *backStockDoc) fromPlan(req *http.Request) (any, error) {
 	ctx := i18n.With(req.Context(), i18n.FromRequest(req))
-	planID, err := httpx.QueryID(req, "producePlanId")
-	if err != nil {
-		return nil, err
+	q := req.URL.Query()
+	other := q.Get("backType") == strconv.Itoa(BackOther)
+	if t := q.Get("backType"); t != "" && !other && t != strconv.Itoa(BackProduction) {
+		return nil, resource.FieldErrorOf(ctx, "backType", msgBadBackType)
 	}
-	var exceptBack wire.ID
-	if req.URL.Query().Get("mainId") != "" {
-		if exceptBack, err = httpx.QueryID(req, "mainId"); err != nil {
+	var planID wire.ID
+	if q.Get("producePlanId") != "" || !other {
+		id, err := httpx.QueryID(req, "producePlanId")
+		if err != nil {
 			return nil, err
 		}
+		planID = id
 	}
-	keyword := strings.TrimSpace(req.URL.Query().Get("keyword"))
+	var exceptBack wire.ID
+	if q.Get("mainId") != "" {
+		id, err := httpx.QueryID(req, "mainId")
+		if err != nil {
+			return nil, err
+		}
+		exceptBack = id
+	}
+	keyword := strings.TrimSpace(q.Get("keyword"))
 	if len([]rune(keyword)) > 64 {
 		return nil, resource.FieldErrorOf(ctx, "keyword", msgKeywordLong)
 	}
 	idb := d.env.DB
 	tenant := authz.From(ctx).TenantID
-	n, err := idb.NewSelect().Table("bb_produce_plan").Where("id = ? AND tenant_id = ? AND is_deleted = 0", planID, tenant).Count(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if n == 0 {
-		return nil, resource.FieldErrorOf(ctx, "producePlanId", msgNoPlanRef)
+	if planID != 0 {
+		n, err := idb.NewSelect().Table("bb_produce_plan").Where("id = ? AND tenant_id = ? AND is_deleted = 0", planID, tenant).Count(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			return nil, resource.FieldErrorOf(ctx, "producePlanId", msgNoPlanRef)
+		}
 	}
 	issues, err := d.issues.Select(ctx, idb, (*MaterialOut)(nil))
 	if err != nil {
 		return nil, err
 	}
-	issues = issues.Column("id").Where("?TableAlias.produce_plan_id = ? AND ?TableAlias.out_type = ? AND ?TableAlias.status = ? AND ?TableAlias.stock_status = ?",
-		planID, OutPicking, approval.Approved, Posted)
+	issues = issues.Column("id").Where("?TableAlias.status = ? AND ?TableAlias.stock_status = ?", approval.Approved, Posted)
+	order := "main_id DESC, id ASC"
+	if planID != 0 {
+		issues = issues.Where("?TableAlias.produce_plan_id = ? AND ?TableAlias.out_type = ?", planID, OutPicking)
+		order = "main_id ASC, id ASC"
+	} else {
+		issues = issues.Where("?TableAlias.out_type <> ?", OutPurchaseReturn)
+	}
 	var lines []MaterialOutDetail
-	q := idb.NewSelect().Model(&lines).Where("tenant_id = ? AND is_deleted = 0 AND main_id IN (?)", tenant, issues)
+	sel := idb.NewSelect().Model(&lines).Where("tenant_id = ? AND is_deleted = 0 AND main_id IN (?)", tenant, issues)
 	if keyword != "" {
 		like := "%" + keyword + "%"
-		q = q.Where("(material_code LIKE ? OR material_name LIKE ? OR batch_no LIKE ? OR main_id IN (?))", like, like, like,
+		sel = sel.Where("(material_code LIKE ? OR material_name LIKE ? OR batch_no LIKE ? OR main_id IN (?))", like, like, like,
 			idb.NewSelect().Table("bb_material_out").Column("id").Where("tenant_id = ? AND doc_no LIKE ?", tenant, like))
 	}
-	if err := q.OrderExpr("main_id ASC, id ASC").Limit(httpx.MaxPageSize).Scan(ctx); err != nil {
+	if err := sel.OrderExpr(order).Limit(httpx.MaxPageSize).Scan(ctx); err != nil {
 		return nil, err
 	}
 	ids := make([]wire.ID, len(lines))
@@ -762,16 +789,45 @@ func (d *backStockDoc) fromPlan(req *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	baseUnits, err := materialUnits(ctx, idb, lines)
+	if err != nil {
+		return nil, err
+	}
 	out := []returnableRow{}
 	for _, l := range lines {
 		src := sources[l.ID]
 		if src == nil || src.Returnable.Sign() <= 0 {
 			continue
 		}
-		out = append(out, returnableRow{SourceOutDetailID: l.ID, SourceOutRecordID: l.MainID, DocNo: src.DocNo, ProducePlanID: planID,
+		out = append(out, returnableRow{SourceOutDetailID: l.ID, SourceOutRecordID: l.MainID, DocNo: src.DocNo, SourceDocNo: src.DocNo, ProducePlanID: src.PlanID,
 			MaterialID: l.MaterialID, MaterialCode: l.MaterialCode, MaterialName: l.MaterialName, Spec: l.Spec, Model: l.Model,
-			Unit: l.Unit, BatchNo: l.BatchNo, PositionID: l.PositionID, Qty: l.Qty, BaseQty: l.BaseQty, ReturnedQty: addQty(l.ReturnedQty, wire.Decimal{}),
+			Unit: l.Unit, BaseUnit: baseUnits[l.MaterialID], BatchNo: l.BatchNo, PositionID: l.PositionID, Qty: l.Qty, BaseQty: l.BaseQty, ReturnedQty: addQty(l.ReturnedQty, wire.Decimal{}),
 			UnitCost: l.UnitCost, ReturnableQty: src.Returnable})
+	}
+	return out, nil
+}
+
+// materialUnits are the base units of the lines' materials (the unit a
+// returnable quantity is in).
+func materialUnits(ctx context.Context, idb bun.IDB, lines []MaterialOutDetail) (map[wire.ID]string, error) {
+	out := map[wire.ID]string{}
+	if len(lines) == 0 {
+		return out, nil
+	}
+	ids := make([]wire.ID, len(lines))
+	for i, l := range lines {
+		ids[i] = l.MaterialID
+	}
+	var rows []struct {
+		ID   wire.ID `bun:"id"`
+		Unit string  `bun:"unit"`
+	}
+	if err := idb.NewSelect().Table("bb_material").Column("id", "unit").
+		Where("tenant_id = ? AND id IN (?)", authz.From(ctx).TenantID, bun.In(ids)).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.ID] = r.Unit
 	}
 	return out, nil
 }

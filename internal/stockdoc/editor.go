@@ -28,7 +28,44 @@ func stockPicker(warehouseField, positionField string, when *resource.States) *r
 		Qty:       "qty",
 		Available: "availableQty",
 		Unit:      "unit",
-		When:      when,
+		Columns: []resource.PickerColumn{
+			{Fields: []string{"positionKey", "positionName"}, Label: i18n.T("库位", "Location"), Width: 200},
+			{Fields: []string{"batchNo"}, Label: i18n.T("批次号", "Batch no."), Width: 140},
+			{Fields: []string{"productionDate"}, Label: i18n.T("生产日期", "Production date"), Width: 120},
+			{Fields: []string{"expiryDate"}, Label: i18n.T("有效期至", "Expiry date"), Width: 120},
+			{Fields: []string{"availableQty"}, Label: i18n.T("可用数量", "Available"), Scale: 6, Unit: "unit", Width: 150},
+		},
+		When: when,
+	}
+}
+
+// returnPicker is the picker of a return's lines: the issue lines of the
+// return's production plan (or, for another return, of any issue) that may
+// still give something back; each ticked becomes a line with the issue
+// line's material, batch and returnable quantity, in the material's base
+// unit (the returnable quantity's), shown by its issue's number.
+func returnPicker() *resource.LinePicker {
+	return &resource.LinePicker{
+		Kind:     "lines",
+		URL:      "/api" + FromPlanPath,
+		Header:   map[string]string{"backType": "backType"},
+		Optional: map[string]string{"producePlanId": "producePlanId"},
+		Key:      "sourceOutDetailId",
+		Search:   "keyword",
+		Fill: map[string]string{"sourceOutDetailId": "sourceOutDetailId", "materialId": "materialId", "batchNo": "batchNo",
+			"unit": "baseUnit", "qty": "returnableQty"},
+		Shown:     map[string]string{"sourceOutDetailId": "sourceDocNo"},
+		Qty:       "qty",
+		Available: "returnableQty",
+		Unit:      "unit",
+		Columns: []resource.PickerColumn{
+			{Fields: []string{"sourceDocNo"}, Label: i18n.T("出库单号", "Issue no."), Width: 170},
+			{Fields: []string{"materialCode", "materialName"}, Label: i18n.T("物料", "Material"), Width: 220},
+			{Fields: []string{"spec"}, Label: i18n.T("规格", "Specification"), Width: 110},
+			{Fields: []string{"batchNo"}, Label: i18n.T("批次号", "Batch no."), Width: 130},
+			{Fields: []string{"baseQty"}, Label: i18n.T("出库数量", "Issued"), Scale: 6, Unit: "baseUnit", Width: 130},
+			{Fields: []string{"returnableQty"}, Label: i18n.T("可退数量", "Returnable"), Scale: 6, Unit: "baseUnit", Width: 130},
+		},
 	}
 }
 

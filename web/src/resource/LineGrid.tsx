@@ -10,7 +10,7 @@ import { columnAlign, columnWidth, fieldInput, fieldLabel, fieldRules, valueProp
 import { copyLine, isPhone, lineCells } from './lines';
 import RowButton from './RowButton';
 import { primeRefRow } from './RemoteSelect';
-import { AvailableCell, availableRule, PickStockButton, pickerApplies } from './StockPicker';
+import { AvailableCell, availableLabel, availableRule, fillOf, lineKeyField, PickLinesButton, PickStockButton, pickerApplies } from './LinePicker';
 import type { FieldMeta, LinePicker, Lines, ResourceMeta, Row } from './types';
 import './lines.css';
 
@@ -21,7 +21,7 @@ const PICKER_ACTION_WIDTH = 190;
 const AVAILABLE_WIDTH = 150;
 
 /** The header fields a line picker reads (its `when` field and the list parameters'). */
-const pickerHeaderFields = (picker: LinePicker): string[] => [...Object.values(picker.header), ...(picker.when ? [picker.when.field] : [])];
+const pickerHeaderFields = (picker: LinePicker): string[] => [...Object.values(picker.header), ...Object.values(picker.optional ?? {}), ...(picker.when ? [picker.when.field] : [])];
 
 /**
  * The header values the picker reads, watched as one text so that only their changes re-render the grid (a
@@ -53,18 +53,48 @@ function LinePick({ lines, picker, header, name, headerLabel, matchLabel }: { li
   const line = Form.useWatch([lines.field, name], form) as Row | undefined;
   const onPick = (values: Row, bucket: Row) => {
     const next: Row = { ...(form.getFieldValue([lines.field, name]) as Row | undefined), ...values };
-    // a filled reference shows the label the bucket carries for it (positionKey, positionName), not its id
-    for (const [lineField, rowField] of Object.entries(picker.fill)) {
-      const f = lines.meta.fields.find((x) => x.name === lineField);
-      const id = values[lineField];
-      if (!f?.remote || id === undefined || id === null || id === '') continue;
-      const base = rowField.replace(/Id$/, '');
-      primeRefRow(queryClient, f, String(id), bucket[`${base}Key`] ?? bucket[`${base}Code`], bucket[`${base}Name`]);
-    }
+    primeFilledRefs(queryClient, lines, picker, values, bucket);
     form.setFieldValue([lines.field, name], next);
     if (picker.qtyField && next[picker.qtyField]) void form.validateFields([[lines.field, name, picker.qtyField]]).catch(() => undefined);
   };
   return <PickStockButton picker={picker} header={header} line={line} headerLabel={headerLabel} matchLabel={matchLabel} onPick={onPick} />;
+}
+
+/** A filled reference shows the label the picked row carries for it (positionKey, positionName), not its id. */
+function primeFilledRefs(queryClient: ReturnType<typeof useQueryClient>, lines: Lines, picker: LinePicker, values: Row, row: Row) {
+  for (const [lineField, rowField] of Object.entries(picker.fill)) {
+    const f = lines.meta.fields.find((x) => x.name === lineField);
+    const id = values[lineField];
+    if (!f?.remote || id === undefined || id === null || id === '') continue;
+    const base = rowField.replace(/Id$/, '');
+    primeRefRow(queryClient, f, String(id), row[`${base}Key`] ?? row[`${base}Code`], row[`${base}Name`]);
+  }
+}
+
+/** The "select lines" button of a `lines` picker: each row ticked becomes a line (a first empty line is replaced). */
+function LinesPick({ lines, picker, header, headerLabel }: { lines: Lines; picker: LinePicker; header: Row | undefined; headerLabel: string }) {
+  const form = Form.useFormInstance();
+  const queryClient = useQueryClient();
+  const current = (Form.useWatch(lines.field, form) as Row[] | undefined) ?? [];
+  const keyField = lineKeyField(picker);
+  const taken = new Set(current.map((l) => (keyField ? String(l?.[keyField] ?? '') : '')).filter((k) => k !== '' && k !== '0'));
+  const onPick = (rows: Row[]) => {
+    const added = rows.map((row) => {
+      const values = fillOf(picker, row);
+      primeFilledRefs(queryClient, lines, picker, values, row);
+      return values;
+    });
+    const kept = current.filter((l) => l && Object.values(l).some((v) => v !== undefined && v !== null && v !== ''));
+    form.setFieldValue(lines.field, [...kept, ...added]);
+  };
+  return <PickLinesButton picker={picker} header={header} headerLabel={headerLabel} taken={taken} onPick={onPick} />;
+}
+
+/** A line field only the picker fills: the text of the line's field naming it (its issue's number), not a control. */
+function ShownCell({ lines, name, text }: { lines: Lines; name: number; text: string; value?: unknown }) {
+  const form = Form.useFormInstance();
+  const shown = Form.useWatch([lines.field, name, text], form) as unknown;
+  return <span className="bb-lines-shown">{shown === undefined || shown === null || shown === '' ? '-' : String(shown)}</span>;
 }
 
 /**
@@ -145,10 +175,24 @@ export default function LineGrid({ lines, disabled, parent }: LineGridProps) {
     return f ? fieldLabel(f) : (name ?? '');
   };
   const headerLabel = picker ? labelOf(parent?.fields, Object.values(picker.header)[0]) : '';
-  const matchLabel = picker ? labelOf(lines.meta.fields, picker.match[0]?.field) : '';
+  const matchLabel = picker ? labelOf(lines.meta.fields, picker.match?.[0]?.field) : '';
+  // the picker's own fields are text also on a viewed document (the issue's number, not a bare id)
+  const shown = (pickerApplies(lines.picker, header) ? lines.picker.shown : undefined) ?? {};
+  const perLine = picker?.kind === 'stock';
+  // a line a `lines` pick made keeps what it took (the issue line's material and batch); its quantity and unit stay editable
+  const keyField = picker?.kind === 'lines' ? lineKeyField(picker) : undefined;
+  const pickedCell = (name: number, field: string): boolean => {
+    if (!picker || !keyField || !(field in picker.fill) || field === picker.qtyField || field === picker.unitField) return false;
+    const key = form.getFieldValue([lines.field, name, keyField]) as unknown;
+    return key !== undefined && key !== null && key !== '' && String(key) !== '0';
+  };
+  const availableTitle = picker ? availableLabel(picker, t) : '';
   return (
     <div className="bb-lines">
-      <div className="bb-lines-title">{localized(lines.label)}</div>
+      <div className="bb-lines-title">
+        {localized(lines.label)}
+        {picker?.kind === 'lines' && <LinesPick lines={lines} picker={picker} header={header} headerLabel={headerLabel} />}
+      </div>
       <Form.List name={lines.field}>
         {(rows, { add, remove }, { errors }) => {
           const columns: NonNullable<TableProps<FormListFieldData>['columns']> = [
@@ -174,7 +218,11 @@ export default function LineGrid({ lines, disabled, parent }: LineGridProps) {
                   validateTrigger={isDecimalField(f) || f.type === 'string' || f.type === 'text' || f.type === 'int' ? 'onBlur' : 'onChange'}
                   {...valueProps(f)}
                 >
-                  {cellInput(f, disabled || Boolean(f.readonly), t, form.getFieldValue([lines.field, r.name]) as Row | undefined)}
+                  {shown[f.name] ? (
+                    <ShownCell lines={lines} name={r.name} text={shown[f.name]} />
+                  ) : (
+                    cellInput(f, disabled || Boolean(f.readonly) || pickedCell(r.name, f.name), t, form.getFieldValue([lines.field, r.name]) as Row | undefined)
+                  )}
                 </Form.Item>
               ),
             })),
@@ -183,7 +231,7 @@ export default function LineGrid({ lines, disabled, parent }: LineGridProps) {
             // the available quantity beside the quantity it bounds
             const at = columns.findIndex((c) => c.key === picker.qtyField);
             columns.splice(at < 0 ? columns.length : at + 1, 0, {
-              title: t('doc.available'),
+              title: availableTitle,
               key: '__available',
               width: AVAILABLE_WIDTH,
               align: 'right',
@@ -194,12 +242,12 @@ export default function LineGrid({ lines, disabled, parent }: LineGridProps) {
             columns.push({
               title: t('crud.action'),
               key: '__action',
-              width: picker ? PICKER_ACTION_WIDTH : ACTION_WIDTH,
+              width: perLine ? PICKER_ACTION_WIDTH : ACTION_WIDTH,
               fixed: isPhone() ? undefined : 'right',
               render: (_v, r, i) => (
                 <>
                   <span className="bb-row-actions">
-                    {picker && <LinePick lines={lines} picker={picker} header={header} name={r.name} headerLabel={headerLabel} matchLabel={matchLabel} />}
+                    {perLine && picker && <LinePick lines={lines} picker={picker} header={header} name={r.name} headerLabel={headerLabel} matchLabel={matchLabel} />}
                     <RowButton onClick={() => add(copyLine(form.getFieldValue([lines.field, r.name]) as Row | undefined), i + 1)}>{t('crud.lineCopy')}</RowButton>
                     <RowButton danger onClick={() => remove(r.name)}>
                       {t('crud.lineRemove')}

@@ -47,6 +47,12 @@ const stockPicker: LinePicker = {
   fill: { positionId: 'positionId', batchNo: 'batchNo' },
   qtyField: 'qty',
   availableField: 'availableQty',
+  columns: [
+    { fields: ['positionKey', 'positionName'], label: { zh: '库位', en: 'Location' } },
+    { fields: ['batchNo'], label: { zh: '批次号', en: 'Batch no.' } },
+    { fields: ['expiryDate'], label: { zh: '有效期至', en: 'Expiry date' } },
+    { fields: ['availableQty'], label: { zh: '可用数量', en: 'Available' }, scale: 6, unit: 'unit' },
+  ],
 };
 
 const issueLines: Lines = { field: 'details', label: { zh: '出库明细', en: 'Issue lines' }, meta: issueLineMeta, totals: ['qty'], picker: stockPicker };
@@ -102,6 +108,13 @@ function mockStock(): URLSearchParams[] {
   return calls;
 }
 
+/** The open line picker's dialog. */
+const pickerDialog = () =>
+  waitFor(() => {
+    const m = document.querySelector<HTMLElement>('.bb-line-picker')?.closest<HTMLElement>('.ant-modal');
+    expect(m).toBeTruthy();
+    return m!;
+  });
 const lineRows = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('.bb-lines-table .ant-table-tbody tr.ant-table-row')];
 const save = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
 
@@ -141,7 +154,7 @@ describe('stock document editor', () => {
     expect(stockCalls).toHaveLength(0);
 
     fireEvent.click(within(lineRows(dialog)[0]).getByRole('button', { name: '选库存' }));
-    const picker = (await screen.findByText('选择库存(先到期先出)')).closest<HTMLElement>('.ant-modal')!;
+    const picker = await pickerDialog();
     // The server's FEFO order, the document's warehouse, only available buckets.
     const rows = await waitFor(() => {
       const r = [...picker.querySelectorAll<HTMLElement>('tr.ant-table-row')];
@@ -189,6 +202,107 @@ describe('stock document editor', () => {
     expect(within(dialog).queryByRole('button', { name: '选库存' })).toBeNull();
     expect(within(dialog).queryByText('可用数量')).toBeNull();
     expect(stockCalls).toHaveLength(0);
+  });
+
+  it('adds the ticked rows of a lines picker as lines that keep what may be taken, shown by their source, and refuses more', async () => {
+    const c = mockReceipts();
+    const returnLineMeta: ResourceMeta = {
+      ...issueLineMeta,
+      fields: [
+        ...issueLineMeta.fields.filter((f) => f.name !== 'positionId'),
+        field({ name: 'sourceOutDetailId', type: 'id', valueType: 'id', ref: 'bluebird-basic/materialoutrecorddetail', required: true, label: { zh: '出库明细', en: 'Issue line' } }),
+        field({ name: 'unit', label: { zh: '单位', en: 'Unit' } }),
+      ],
+    };
+    const returnPicker: LinePicker = {
+      kind: 'lines',
+      url: '/api/bluebird-basic/materialbackstockdetail/selectMaterialFromProducePlan',
+      header: { backType: 'warehouseId' },
+      key: 'sourceOutDetailId',
+      search: 'keyword',
+      fill: { sourceOutDetailId: 'sourceOutDetailId', materialId: 'materialId', batchNo: 'batchNo', unit: 'baseUnit', qty: 'returnableQty' },
+      shown: { sourceOutDetailId: 'sourceDocNo' },
+      qtyField: 'qty',
+      availableField: 'returnableQty',
+      unitField: 'unit',
+      columns: [
+        { fields: ['sourceDocNo'], label: { zh: '出库单号', en: 'Issue no.' } },
+        { fields: ['materialCode', 'materialName'], label: { zh: '物料', en: 'Material' } },
+        { fields: ['returnableQty'], label: { zh: '可退数量', en: 'Returnable' }, scale: 6 },
+      ],
+    };
+    const returnable: Row[] = [
+      { sourceOutDetailId: '901', sourceDocNo: 'MCK001', materialId: '501', materialCode: 'M-01', materialName: 'Steel bar', batchNo: 'B1', baseUnit: 'pcs', returnableQty: '2.000000' },
+      { sourceOutDetailId: '902', sourceDocNo: 'MCK002', materialId: '501', materialCode: 'M-01', materialName: 'Steel bar', batchNo: 'B2', baseUnit: 'pcs', returnableQty: '7.500000' },
+    ];
+    const calls: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/bluebird-basic/materialbackstockdetail/selectMaterialFromProducePlan', ({ request }) => {
+        const q = new URL(request.url).searchParams;
+        calls.push(q);
+        // a plain list, filtered by the keyword
+        return HttpResponse.json(ok(returnable.filter((r) => !q.get('keyword') || String(r.sourceDocNo).includes(q.get('keyword')!))));
+      }),
+    );
+    renderWithProviders(<ResourceCrud meta={issueMeta({ lines: { field: 'details', label: { zh: '退库明细', en: 'Return lines' }, meta: returnLineMeta, totals: ['qty'], picker: returnPicker } })} />);
+    await screen.findByText('MIN001');
+    fireEvent.click(screen.getByRole('button', { name: /新\s*增/ }));
+    const dialog = await screen.findByRole('dialog');
+    // nothing to select from before the header field it lists by
+    expect(await within(dialog).findByRole('button', { name: '选择明细' })).toBeDisabled();
+    await pickOption(within(dialog).getByLabelText('仓库'), 'W01 North');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: '选择明细' })).toBeEnabled());
+    fireEvent.click(within(dialog).getByRole('button', { name: '选择明细' }));
+    const picker = await pickerDialog();
+    await waitFor(() => expect(picker.querySelectorAll('tr.ant-table-row')).toHaveLength(2));
+    expect(Object.fromEntries(calls[0])).toEqual({ current: '1', size: '10', backType: '11' });
+    expect(within(picker).getAllByText('M-01 Steel bar')).toHaveLength(2);
+    // the keyword narrows the list on the server
+    const box = within(picker).getByPlaceholderText('输入关键字搜索');
+    await userEvent.type(box, 'MCK002{enter}');
+    await waitFor(() => expect(picker.querySelectorAll('tr.ant-table-row')).toHaveLength(1));
+    expect(calls.at(-1)?.get('keyword')).toBe('MCK002');
+    await userEvent.clear(box);
+    await userEvent.type(box, '{enter}');
+    await waitFor(() => expect(picker.querySelectorAll('tr.ant-table-row')).toHaveLength(2));
+    const rows = [...picker.querySelectorAll<HTMLElement>('tr.ant-table-row')];
+    fireEvent.click(within(rows[0]).getByRole('checkbox'));
+    fireEvent.click(within(rows[1]).getByRole('checkbox'));
+    fireEvent.click(within(picker).getByRole('button', { name: '添加所选(2)' }));
+
+    // one line per row: its source shown by number, the returnable quantity proposed and kept beside it
+    await waitFor(() => expect(lineRows(dialog)).toHaveLength(2));
+    const [first, second] = lineRows(dialog);
+    expect(within(first).getByText('MCK001')).toBeInTheDocument();
+    expect(within(second).getByText('MCK002')).toBeInTheDocument();
+    expect(first.querySelector('[data-available]')).toHaveTextContent('2.000');
+    expect(second.querySelector('[data-available]')).toHaveTextContent('7.500');
+    expect(within(dialog).getByRole('columnheader', { name: '可退数量' })).toBeInTheDocument();
+
+    // a row already taken is not offered again
+    fireEvent.click(within(dialog).getByRole('button', { name: '选择明细' }));
+    const again = await pickerDialog();
+    await waitFor(() => expect(again.querySelectorAll('tr.ant-table-row')).toHaveLength(2));
+    for (const r of again.querySelectorAll<HTMLElement>('tr.ant-table-row')) expect(within(r).getByRole('checkbox')).toBeDisabled();
+    fireEvent.click(within(again).getByRole('button', { name: /取\s*消/ }));
+
+    const qty = within(first).getAllByRole('textbox').find((i) => i.getAttribute('id')?.endsWith('qty'))!;
+    await typeDecimal(qty, '3');
+    expect(await within(first).findByText('数量超过可退数量 2.000000')).toBeInTheDocument();
+    save(dialog);
+    await waitFor(() => expect(within(first).getByText('数量超过可退数量 2.000000')).toBeInTheDocument());
+    expect(c.submit).toHaveLength(0);
+    await typeDecimal(qty, '1.5');
+    await waitFor(() => expect(within(first).queryByText('数量超过可退数量 2.000000')).toBeNull());
+    save(dialog);
+    await waitFor(() => expect(c.submit).toHaveLength(1));
+    expect(c.submit[0]).toEqual({
+      warehouseId: '11',
+      details: [
+        { materialId: '501', qty: '1.500', batchNo: 'B1', sourceOutDetailId: '901', unit: 'pcs' },
+        { materialId: '501', qty: '7.500000', batchNo: 'B2', sourceOutDetailId: '902', unit: 'pcs' },
+      ],
+    });
   });
 
   it("lists a posted document's ledger rows on its detail view, and none of a draft's", async () => {

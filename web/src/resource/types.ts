@@ -120,25 +120,47 @@ export interface FieldStates {
 }
 
 /**
- * A line picker (server resource.LinePicker): `GET url?current&size&<header params>&<match params>` answers rows;
- * picking one copies `fill` (line field <- row field) into the line. Kind `stock`: the rows are stock buckets in
- * FEFO order, the line shows the available quantity of its bucket and a `qtyField` above it is refused inline.
+ * A line picker (server resource.LinePicker): `GET url?<header params>&<match params>` answers rows (a page, or a
+ * plain list). Kind `stock`: a line's button lists the stock buckets of its material in FEFO order; picking one
+ * copies `fill` (line field <- row field) into the line, which shows its bucket's available quantity, a larger
+ * `qtyField` refused inline. Kind `lines`: a button above the lines lists the rows the document may take; each one
+ * ticked becomes a line (`fill`), a row already taken (`key`) is not offered again, and the line keeps the row's
+ * `availableField`, a larger `qtyField` refused inline.
  */
 export interface LinePicker {
-  kind: 'stock' | string;
+  kind: 'stock' | 'lines' | string;
   url: string;
-  /** List parameter <- header field. */
+  /** List parameter <- header field, each required before the picker opens. */
   header: Record<string, string>;
+  /** List parameter <- header field, sent when set. */
+  optional?: Record<string, string>;
   /** List parameters read from the line: the first must have a value, the others narrow the list when set. */
-  match: { param: string; field: string }[];
+  match?: { param: string; field: string }[];
   /** Line field <- picked row's field. */
   fill: Record<string, string>;
+  /** The row field identifying what a `lines` pick takes. */
+  key?: string;
+  /** Line fields only the picker fills, drawn as the text of another line field (copied from the row). */
+  shown?: Record<string, string>;
   qtyField?: string;
   availableField?: string;
   /** The line's unit field: the available quantity is in the row's unit, compared only when the line's is the same. */
   unitField?: string;
+  /** The list parameter of a typed keyword. */
+  search?: string;
+  columns: PickerColumn[];
   /** Only documents whose header field has one of the values take from stock. */
   when?: FieldStates;
+}
+
+/** A column of a picker's list: the row's fields joined by a space, a decimal with its scale and unit. */
+export interface PickerColumn {
+  fields: string[];
+  label: I18nText;
+  scale?: number;
+  dict?: string;
+  unit?: string;
+  width?: number;
 }
 
 /** Rows another resource keeps about a document, listed read-only on its detail view (its stock ledger rows). */

@@ -30,6 +30,7 @@ var upgrades = []func(*seeder, context.Context) error{
 	(*seeder).upgrade3,
 	(*seeder).upgrade4,
 	(*seeder).upgrade5,
+	(*seeder).upgrade6,
 }
 
 // Version is the seed version a database holds once Run has run.

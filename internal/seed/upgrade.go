@@ -62,6 +62,12 @@ func (s *seeder) upgrade5(ctx context.Context) error {
 	return nil
 }
 
+// upgrade6 adds the registration approval button of the user screen,
+// granted to every role that may enable users.
+func (s *seeder) upgrade6(ctx context.Context) error {
+	return s.addButton(ctx, "user", "user_audit", "user_enabled")
+}
+
 // addButton adds a seeded button to each live menu with menuCode that has
 // no button with its code, and grants it to the roles holding that menu's
 // button like.

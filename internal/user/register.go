@@ -32,11 +32,13 @@ type OAuthBinder interface {
 	BindOAuth(ctx context.Context, idb bun.IDB, tenantID string, id, userID wire.ID) (bool, error)
 }
 
-// Registration serves POST /blade-user/register-guest (public): a
-// third-party user with no bound account asks for one. The account is
-// created waiting for approval (status 2) and bound to the identity; an
-// administrator enables it with enabledStatus, after which the social login
-// signs straight in.
+// Registration serves POST /blade-user/register-guest (public, while the
+// account.registerUser parameter is true): a visitor asks for an account of
+// a tenant. The account is created waiting for approval (status 2), and
+// bound to the third-party identity when the visitor came from a social
+// login (oauthId). An administrator approves it (auditPass, or enables it
+// with enabledStatus) or rejects it (auditRefuse, which removes it); until
+// then it cannot sign in.
 type Registration struct {
 	Users *Service
 	OAuth OAuthBinder
@@ -170,21 +172,30 @@ func (g *Registration) Register(ctx context.Context, f *guestForm) error {
 	if f.TenantID != authz.SuperTenant && !t.ExpireTime.IsZero() && t.ExpireTime.Before(time.Now()) {
 		return msgRegExpired
 	}
-	oauthID, err := wire.ParseID(f.OAuthID)
-	if err != nil || oauthID == 0 || g.OAuth == nil {
-		return msgRegOAuth
+	// Without a third-party login the guest registers an account of its own;
+	// with one, the account is bound to that identity.
+	var oauthID wire.ID
+	if f.OAuthID != "" {
+		id, err := wire.ParseID(f.OAuthID)
+		if err != nil || id == 0 || g.OAuth == nil {
+			return msgRegOAuth
+		}
+		oauthID = id
 	}
 	hash := authn.HashPassword(ClientPassword(f.Password)) // slow: not in the transaction, which holds SQLite's one writer
 	return s.DB.Tx(ctx, func(tx bun.Tx) error {
-		ident, err := g.OAuth.OAuthIdentity(ctx, tx, f.TenantID, oauthID)
-		if err != nil {
-			return err
-		}
-		if ident == nil {
-			return msgRegOAuth
-		}
-		if ident.UserID != 0 {
-			return msgRegBound
+		ident := &auth.OAuthIdentity{}
+		if oauthID != 0 {
+			var err error
+			if ident, err = g.OAuth.OAuthIdentity(ctx, tx, f.TenantID, oauthID); err != nil {
+				return err
+			}
+			if ident == nil {
+				return msgRegOAuth
+			}
+			if ident.UserID != 0 {
+				return msgRegBound
+			}
 		}
 		exists, err := tx.NewSelect().Table("blade_user").Where("tenant_id = ? AND account = ? AND is_deleted = 0", f.TenantID, f.Account).Exists(ctx)
 		if err != nil {
@@ -237,6 +248,9 @@ func (g *Registration) Register(ctx context.Context, f *guestForm) error {
 				return msgRegExists
 			}
 			return err
+		}
+		if oauthID == 0 {
+			return nil
 		}
 		ok, err := g.OAuth.BindOAuth(ctx, tx, f.TenantID, oauthID, u.ID)
 		if err != nil {

@@ -41,7 +41,6 @@ func TestRegisterGuestValidation(t *testing.T) {
 			{[]string{"account", "a1", "password", "pw", "oauthId", oid}, "请先输入租户编号", "Please enter the tenant ID first"},
 			{[]string{"tenantId", "000000", "password", "pw", "oauthId", oid}, "请先输入账号名称", "Please enter the account name first"},
 			{[]string{"tenantId", "000000", "account", "a1", "oauthId", oid}, "请先输入密码", "Please enter the password first"},
-			{[]string{"tenantId", "000000", "account", "a1", "password", "pw"}, "第三方登录信息错误", "third-party login information is invalid"},
 			{[]string{"tenantId", "000000", "account", "a1", "password", "pw", "oauthId", "12345"}, "第三方登录信息错误", "third-party login information is invalid"},
 			{[]string{"tenantId", "000000", "account", "a1", "password", "pw", "oauthId", "x"}, "第三方登录信息错误", "third-party login information is invalid"},
 			{[]string{"tenantId", "424242", "account", "a1", "password", "pw", "oauthId", oid}, "租户ID未找到", "Tenant ID not found"},
@@ -147,5 +146,70 @@ func TestRegisterGuestClosedAndQuota(t *testing.T) {
 		if msg := register(anon, "tenantId", "000000", "account", "c1", "password", "pw", "oauthId", oid).Fail(t, 400); !strings.Contains(msg, "未开启注册") {
 			t.Errorf("registration off: %q", msg)
 		}
+		if msg := register(anon, "tenantId", "000000", "account", "c2", "password", "pw").Fail(t, 400); !strings.Contains(msg, "未开启注册") {
+			t.Errorf("registration off, no social login: %q", msg)
+		}
+	})
+}
+
+// TestRegisterWithoutSocialLogin: a visitor registers in a tenant with no
+// third-party login; the account waits for approval and cannot sign in
+// until an administrator holding user_audit approves it; a rejected one is
+// removed and its name may register again; only pending accounts are
+// approved or rejected.
+func TestRegisterWithoutSocialLogin(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		anon, admin := h.Anon(), h.Admin()
+		r := anon.PostJSON("/api/blade-user/register-guest", map[string]any{"tenantId": "000000", "name": "Visitor", "account": "visitor",
+			"password": authn.MD5Hex("v-pw")}).OK(t, nil)
+		if r.Env.Msg != "注册申请已提交,请耐心等待管理员通过!" {
+			t.Errorf("register msg %q", r.Env.Msg)
+		}
+		register(anon, "tenantId", "000000", "account", "loser", "password", "l-pw").OK(t, nil)
+
+		// the pending filter lists the two
+		var page apptest.Page[map[string]any]
+		admin.Get("/api/blade-user/page", apptest.Q("status", "2")).OK(t, &page)
+		ids := map[string]string{}
+		for _, u := range page.Records {
+			if u["status"].(float64) != 2 {
+				t.Fatalf("status filter: %v", u)
+			}
+			ids[u["account"].(string)] = u["id"].(string)
+		}
+		if ids["visitor"] == "" || ids["loser"] == "" {
+			t.Fatalf("pending users: %v", page.Records)
+		}
+		anon.Lang = "en"
+		if r := anon.Token_("000000", "visitor", "v-pw"); r.Status != 400 || !strings.Contains(string(r.Body), "waiting for administrator approval") {
+			t.Fatalf("pending login (en): %d %s", r.Status, r.Body)
+		}
+		anon.Lang = ""
+
+		// another tenant's administrator cannot approve (the row is not theirs)
+		_, other := h.NewTenant("Other Co")
+		other.Post("/api/blade-user/auditPass", apptest.Q("ids", ids["visitor"])).Fail(t, 404)
+
+		admin.Post("/api/blade-user/auditPass", apptest.Q("ids", ids["visitor"])).OK(t, nil)
+		c := h.Login("000000", "visitor", "v-pw")
+		if c.Login["role_name"] != "user" {
+			t.Fatalf("approved login: %v", c.Login)
+		}
+		// a user without the user_audit button cannot reject
+		c.Post("/api/blade-user/auditRefuse", apptest.Q("ids", ids["loser"])).Fail(t, 403)
+		// an enabled account is no longer pending: neither command applies
+		if msg := admin.Post("/api/blade-user/auditRefuse", apptest.Q("ids", ids["visitor"])).Fail(t, 400); !strings.Contains(msg, "不能审核拒绝") {
+			t.Errorf("refuse an enabled account: %q", msg)
+		}
+
+		admin.Post("/api/blade-user/auditRefuse", apptest.Q("ids", ids["loser"])).OK(t, nil)
+		if r := anon.Token_("000000", "loser", "l-pw"); r.Status == 200 {
+			t.Fatal("a rejected registration signed in")
+		}
+		admin.Get("/api/blade-user/page", apptest.Q("account", "loser")).OK(t, &page)
+		if page.Total != 0 {
+			t.Fatalf("rejected account still listed: %v", page.Records)
+		}
+		register(anon, "tenantId", "000000", "account", "loser", "password", "l-pw2").OK(t, nil)
 	})
 }

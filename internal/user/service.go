@@ -66,7 +66,8 @@ func New(d *db.DB, p Platform, sessions Sessions) *Service {
 		AfterSave:   s.afterSave,
 		AfterCommit: s.afterCommit,
 		// remove checks its targets before the transaction (handleRemove)
-		Routes: map[string]httpx.HandlerFunc{"remove": s.handleRemove},
+		Routes:   map[string]httpx.HandlerFunc{"remove": s.handleRemove},
+		Commands: s.auditCommands(), // audit.go
 	})
 	return s
 }

@@ -53,6 +53,7 @@ var (
 	opRole         = op{"role", I18n{"角色配置", "Assign roles"}, "UserAddOutlined", actionToolbar}
 	opPlatform     = op{"platform", I18n{"平台配置", "Platform settings"}, "ControlOutlined", actionToolbar}
 	opEnabled      = op{"enabled", I18n{"启用/禁用", "Enable/Disable"}, "PoweroffOutlined", actionBoth}
+	opAudit        = op{"audit", I18n{"注册审核", "Approve registrations"}, "AuditOutlined", actionBoth}
 	opSetting      = op{"setting", I18n{"租户配置", "Tenant settings"}, "SettingOutlined", actionToolbar}
 	opDatasource   = op{"datasource", I18n{"数据源配置", "Data source settings"}, "DatabaseOutlined", actionToolbar}
 	opDeploy       = op{"deploy", I18n{"部署", "Deploy"}, "CloudUploadOutlined", actionRow}
@@ -159,7 +160,7 @@ var Menus = numbered([]Menu{
 	),
 	group("system", "系统管理", "System", "/system", "SettingOutlined",
 		leaf("user", "用户管理", "Users", "/system/user", "UserOutlined",
-			crud(opReset, opRole, opPlatform, opEnabled)),
+			crud(opReset, opRole, opPlatform, opEnabled, opAudit)),
 		leaf("user_monitor", "阈值监控", "Threshold Monitoring", "/system/user/monitor/index", "AlertOutlined",
 			readOnly()),
 		leaf("user_log", "在线时长统计", "Online Duration", "/system/user/log/index", "FieldTimeOutlined",

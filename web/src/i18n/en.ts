@@ -62,6 +62,7 @@ const en: DeepString<Messages> = {
     passwordRequired: 'Please enter the password first',
     mismatch: 'The two passwords differ',
     submit: 'Submit',
+    pendingHint: 'You can sign in once an administrator approves the account; until then signing in says the account is waiting for approval.',
     submitted: 'Your registration was submitted; please wait for an administrator to approve it.',
     failed: 'Submission failed',
     back: 'Back to sign in',
@@ -317,6 +318,8 @@ const en: DeepString<Messages> = {
     errorCount: 'Entries in the error log: {{count}}',
   },
   sys: {
+    pending: 'Pending',
+    pendingOnly: 'Pending only',
     accountNumber: 'Account quota',
     accountNumberTip: '-1 means unlimited',
     addChild: 'Add child',

@@ -58,6 +58,7 @@ const zh = {
     passwordRequired: '请先输入密码',
     mismatch: '两次密码输入不一致',
     submit: '提交',
+    pendingHint: '管理员审核通过后即可使用该账号登录;在此之前登录会提示账号正在等待审核。',
     submitted: '注册申请已提交,请耐心等待管理员通过!',
     failed: '提交失败',
     back: '返回登录',
@@ -313,6 +314,8 @@ const zh = {
     errorCount: '错误日志中现有 {{count}} 条记录',
   },
   sys: {
+    pending: '待审核',
+    pendingOnly: '只看待审核',
     accountNumber: '账号额度',
     accountNumberTip: '-1 表示不限制',
     addChild: '新增下级',

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App as AntApp, Button, Form, Input, Select, Spin, Switch, Tree } from 'antd';
+import { App as AntApp, Button, Checkbox, Form, Input, Select, Spin, Switch, Tag, Tree } from 'antd';
 import { KeyOutlined, TeamOutlined } from '@ant-design/icons';
 import { md5 } from 'js-md5';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,7 @@ import { toast } from '../util/notify';
 import { CommaSelect, CommaTreeSelect, getData, useTree, WithMeta } from './common';
 import TreeListLayout from './TreeListLayout';
 import { useUserStore } from '../store/user';
-import { grantUserRoles, isEnabled, resetPasswords, setEnabled, userListParams } from './userApi';
+import { grantUserRoles, isEnabled, isPending, resetPasswords, setEnabled, userListParams } from './userApi';
 
 const userTypeField: FieldMeta = { name: 'userType', type: 'dict', dict: 'user_type', label: { zh: '用户平台', en: 'Platform' } };
 
@@ -135,8 +135,10 @@ function UserScreen({ meta }: { meta: Parameters<typeof ResourceCrud>[0]['meta']
   const [deptId, setDeptId] = useState<string>();
   const [roleUsers, setRoleUsers] = useState<string[] | null>(null);
   const [platformUser, setPlatformUser] = useState<Row | null>(null);
+  // Registrations waiting for approval: the 待审核 filter lists only them; 审核通过/审核拒绝 (metadata commands) act on the selection.
+  const [pendingOnly, setPendingOnly] = useState(false);
   const { data: depts, isLoading } = useTree('/blade-system/dept/tree');
-  const params = useMemo(() => userListParams(deptId), [deptId]);
+  const params = useMemo(() => userListParams(deptId, pendingOnly), [deptId, pendingOnly]);
   const reloadUsers = () => void queryClient.invalidateQueries({ queryKey: ['resource', meta.path] });
 
   const needSelection = (ctx: CrudContext): string[] | null => {
@@ -188,15 +190,18 @@ function UserScreen({ meta }: { meta: Parameters<typeof ResourceCrud>[0]['meta']
               key: 'status',
               width: 90,
               align: 'center',
-              render: (v: unknown, row: Row) => (
-                <Switch
-                  size="small"
-                  aria-label={t('sys.enabledStatus')}
-                  checked={isEnabled(v)}
-                  disabled={!permissionOf('user_enabled')}
-                  onChange={(on) => void toggle(row, on).catch(() => undefined)}
-                />
-              ),
+              render: (v: unknown, row: Row) =>
+                isPending(v) ? (
+                  <Tag color="orange">{t('sys.pending')}</Tag>
+                ) : (
+                  <Switch
+                    size="small"
+                    aria-label={t('sys.enabledStatus')}
+                    checked={isEnabled(v)}
+                    disabled={!permissionOf('user_enabled')}
+                    onChange={(on) => void toggle(row, on).catch(() => undefined)}
+                  />
+                ),
             },
           ]}
           addDefaults={() => ({ deptId: deptId ?? '', userType: 1, sex: 1 })}
@@ -240,6 +245,9 @@ function UserScreen({ meta }: { meta: Parameters<typeof ResourceCrud>[0]['meta']
           }}
           toolbar={(ctx) => (
             <>
+              <Checkbox checked={pendingOnly} onChange={(e) => setPendingOnly(e.target.checked)}>
+                {t('sys.pendingOnly')}
+              </Checkbox>
               {ctx.can('user_role') && (
                 <Button icon={<TeamOutlined />} onClick={() => setRoleUsers(needSelection(ctx))}>
                   {t('sys.userRole')}

@@ -10,10 +10,13 @@ export const resetPasswords = (userIds: string[]) => postQuery('/blade-user/rese
 export const setEnabled = (ids: string[], enabled: boolean) =>
   postQuery('/blade-user/enabledStatus', { ids: ids.join(','), enabledStatus: enabled ? 1 : 0 });
 
-/** The list parameters of the user page: the chosen department (and its children, server side). */
-export function userListParams(deptId: string | undefined): Record<string, string | undefined> {
-  return { deptId: deptId || undefined };
+/** The list parameters of the user page: the chosen department (and its children, server side), and only the registrations waiting for approval (status 2). */
+export function userListParams(deptId: string | undefined, pendingOnly = false): Record<string, string | undefined> {
+  return { deptId: deptId || undefined, status: pendingOnly ? '2' : undefined };
 }
+
+/** Whether a user row is a registration waiting for approval (status 2). */
+export const isPending = (status: unknown): boolean => Number(status) === 2;
 
 /** Whether a user row is enabled (status 1). */
 export const isEnabled = (status: unknown): boolean => Number(status) === 1;

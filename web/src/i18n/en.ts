@@ -1,3 +1,4 @@
+import { flowEn } from './flow';
 import type { Messages } from './zh';
 
 type DeepString<T> = { [K in keyof T]: T[K] extends string ? string : DeepString<T[K]> };
@@ -415,6 +416,7 @@ const en: DeepString<Messages> = {
   },
   dialog: { maximize: 'Maximise', restore: 'Restore' },
   common: { ok: 'OK', cancel: 'Cancel', tip: 'Notice', refresh: 'Reload' },
+  flow: flowEn,
 };
 
 export default en;

@@ -1,3 +1,4 @@
+import { flowZh } from './flow';
 const zh = {
   title: 'Bluebird 管理控制台',
   logoTitle: 'Bluebird',
@@ -411,6 +412,7 @@ const zh = {
   },
   dialog: { maximize: '最大化', restore: '还原' },
   common: { ok: '确定', cancel: '取消', tip: '提示', refresh: '刷新页面' },
+  flow: flowZh,
 };
 
 export default zh;

@@ -35,6 +35,14 @@ function GenericPage(code: string) {
   });
 }
 
+/** One of the five work lists (/work/start, claim, todo, send, done): one page component by list kind. */
+function WorkList(kind: 'start' | 'claim' | 'todo' | 'send' | 'done') {
+  return lazyPage(async () => {
+    const { WorkPage } = await import('../flow/WorkPage');
+    return { default: () => WorkPage({ kind }) };
+  });
+}
+
 /**
  * Custom pages keyed by menu path (without the /index suffix). A menu path not listed here renders
  * the generic resource page of the resource whose menuCode is the menu's code.
@@ -55,6 +63,15 @@ export const PAGE_REGISTRY: Record<string, PageDef> = {
   // Material stock (issue #11): the threshold monitor and the stock list with its ledger
   '/system/user/monitor': { component: lazyPage(() => import('../stock/StockMonitorPage')) },
   '/stock/material-stock': { component: lazyPage(() => import('../stock/MaterialStockPage')) },
+  // Workflow (issue #10): designer, deployment, definitions, instances and the five work lists
+  '/flow/deploy': { component: lazyPage(() => import('../flow/DeployPage')) },
+  '/flow/manager': { component: lazyPage(() => import('../flow/ManagerPage')) },
+  '/flow/follow': { component: lazyPage(() => import('../flow/FollowPage')) },
+  '/work/start': { component: WorkList('start') },
+  '/work/claim': { component: WorkList('claim') },
+  '/work/todo': { component: WorkList('todo') },
+  '/work/send': { component: WorkList('send') },
+  '/work/done': { component: WorkList('done') },
   // Generic pages (metadata only): parameters, posts, clients, data sources.
   '/system/param': { component: GenericPage('param') },
   '/system/post': { component: GenericPage('post') },

@@ -1,0 +1,89 @@
+import { useMemo, useState } from 'react';
+import { App, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import DragDialog from '../components/DragDialog';
+import RowButton from '../resource/RowButton';
+import { toast } from '../util/notify';
+import { changeState, deleteDeployment, managerList, type Definition, type Params } from './api';
+import FlowTable, { flowListKey } from './FlowTable';
+import { DefinitionDiagram } from './FlowDiagram';
+import { useCan } from './perm';
+
+const SUSPENDED = 2;
+
+/** /flow/manager: deployed definitions; suspend or activate, delete the deployment, view the diagram. */
+export default function ManagerPage() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const client = useQueryClient();
+  const can = useCan();
+  const [diagram, setDiagram] = useState<Definition | null>(null);
+  const reload = () => client.invalidateQueries({ queryKey: flowListKey('manager') });
+  const columns = useMemo<ColumnsType<Definition>>(
+    () => [
+      { key: 'name', dataIndex: 'name', title: t('flow.processName'), width: 180 },
+      { key: 'key', dataIndex: 'key', title: t('flow.processKey'), width: 140 },
+      { key: 'categoryName', dataIndex: 'categoryName', title: t('flow.category'), width: 110 },
+      { key: 'version', dataIndex: 'version', title: t('flow.version'), width: 80, render: (v: unknown) => <Tag>v{String(v)}</Tag> },
+      { key: 'tenantIds', dataIndex: 'tenantIds', title: t('flow.tenants'), width: 160 },
+      {
+        key: 'suspensionState',
+        dataIndex: 'suspensionState',
+        title: t('flow.state'),
+        width: 90,
+        render: (v: unknown) => (Number(v) === SUSPENDED ? <Tag color="orange">{t('flow.suspended')}</Tag> : <Tag color="green">{t('flow.active')}</Tag>),
+      },
+      { key: 'deploymentTime', dataIndex: 'deploymentTime', title: t('flow.deployTime'), width: 170 },
+    ],
+    [t],
+  );
+  const toggle = async (d: Definition) => {
+    const state = Number(d.suspensionState) === SUSPENDED ? 'active' : 'suspend';
+    try {
+      const r = await changeState(d.id, state);
+      toast.success(r.msg || t('flow.done'));
+      await reload();
+    } catch {
+      /* shown */
+    }
+  };
+  const remove = (d: Definition) =>
+    modal.confirm({
+      title: t('flow.deleteDeployment'),
+      content: t('flow.deleteDeploymentConfirm', { name: d.name }),
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        const r = await deleteDeployment([d.deploymentId ?? d.id]);
+        toast.success(r.msg || t('flow.done'));
+        await reload();
+      },
+    });
+  return (
+    <>
+      <FlowTable<Definition>
+        listKey="manager"
+        fetch={(p: Params) => managerList(p)}
+        columns={columns}
+        rowKey={(r) => r.id}
+        filters={[{ kind: 'category', name: 'category' }, { kind: 'text', name: 'key', label: t('flow.processKey') }, { kind: 'text', name: 'name', label: t('flow.processName') }]}
+        actionWidth={200}
+        actions={(d) => (
+          <>
+            {can('flow_manager_view') && <RowButton onClick={() => setDiagram(d)}>{t('flow.diagram')}</RowButton>}
+            {can('flow_manager_state') && <RowButton onClick={() => void toggle(d)}>{Number(d.suspensionState) === SUSPENDED ? t('flow.activate') : t('flow.suspend')}</RowButton>}
+            {can('flow_manager_delete') && (
+              <RowButton danger onClick={() => remove(d)}>
+                {t('crud.delete')}
+              </RowButton>
+            )}
+          </>
+        )}
+      />
+      <DragDialog title={diagram ? `${diagram.name} v${diagram.version ?? ''}` : ''} open={diagram !== null} onCancel={() => setDiagram(null)} footer={null} width={1000} destroyOnHidden>
+        {diagram && <DefinitionDiagram processId={diagram.id} height={480} />}
+      </DragDialog>
+    </>
+  );
+}

@@ -64,6 +64,7 @@ export const PAGE_REGISTRY: Record<string, PageDef> = {
   '/system/user/monitor': { component: lazyPage(() => import('../stock/StockMonitorPage')) },
   '/stock/material-stock': { component: lazyPage(() => import('../stock/MaterialStockPage')) },
   // Workflow (issue #10): designer, deployment, definitions, instances and the five work lists
+  '/flow/model': { component: lazyPage(() => import('../flow/ModelPage')) },
   '/flow/deploy': { component: lazyPage(() => import('../flow/DeployPage')) },
   '/flow/manager': { component: lazyPage(() => import('../flow/ManagerPage')) },
   '/flow/follow': { component: lazyPage(() => import('../flow/FollowPage')) },

@@ -7,6 +7,7 @@ import { website } from '../config';
 import LanguageSwitch from '../components/LanguageSwitch';
 import TopMenu from './widgets/TopMenu';
 import NoticeBell from './widgets/NoticeBell';
+import TodoBadge from './widgets/TodoBadge';
 import FullScreenToggle from './widgets/FullScreenToggle';
 import UserMenu from './widgets/UserMenu';
 import LockButton from './widgets/LockButton';
@@ -45,6 +46,7 @@ export default function TopBar() {
         {s.theme && <ThemeButton />}
         {s.color && screen < 2 && <ColorButton />}
         {s.language && <LanguageSwitch />}
+        <TodoBadge />
         <NoticeBell />
         {s.fullscreen && screen < 2 && <FullScreenToggle />}
         <UserMenu />

@@ -24,6 +24,7 @@ import { fieldErrorsOf, formErrors } from './serverErrors';
 import { listColumnWidth, pinnedCount } from './pinning';
 import NumberInput from './NumberInput';
 import RowButton from './RowButton';
+import { approvalKey, hasApproval } from './approval';
 import type { Command, FieldMeta, ResourceMeta, Row as DataRow } from './types';
 
 // The line grid is drawn only by master/detail resources: its code loads with the first such dialog.
@@ -33,6 +34,8 @@ const ImportDialog = lazy(() => import('./ImportDialog'));
 // And a document's related rows (its ledger) and print view.
 const RelatedSection = lazy(() => import('./RelatedRows'));
 const PrintView = lazy(() => import('./PrintView'));
+// A document's approval progress (history and highlighted diagram), with the first one opened.
+const ProgressDialog = lazy(() => import('../flow/ProcessProgress').then((m) => ({ default: m.ProgressDialog })));
 
 export { RowButton };
 
@@ -302,6 +305,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   const [importing, setImporting] = useState(false);
   // the id of the document whose print view is open
   const [printing, setPrinting] = useState<string | null>(null);
+  const [progressKey, setProgressKey] = useState<string | null>(null);
   const [form] = Form.useForm<DataRow>();
   const hidden = new Set(props.hide ?? []);
   const ns = props.queryKey ?? meta.path;
@@ -493,12 +497,14 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   const canDelete = has('remove') && can('delete');
   // a printable document prints for whoever may view it
   const canPrint = Boolean(meta.print) && canView;
+  // a document sent for approval shows its progress to whoever may view it
+  const canFollow = hasApproval(meta) && canView;
   const removeRef = useRef(remove);
   removeRef.current = remove;
   const firstIndex = ((page?.current ?? current) - 1) * (page?.size ?? size);
   const lang = i18n.language;
   const columns = useMemo(() => {
-    const labels = { index: t('crud.index'), action: t('crud.action'), view: t('crud.view'), edit: t('crud.edit'), delete: t('crud.delete'), print: t('doc.print') };
+    const labels = { index: t('crud.index'), action: t('crud.action'), view: t('crud.view'), edit: t('crud.edit'), delete: t('crud.delete'), print: t('doc.print'), progress: t('flow.progress') };
     // The columns that tell the rows apart stay in view when a wide table scrolls sideways (with the index and
     // the checkbox before them, which antd pins with the column after it); a phone's table is too narrow to pin.
     const widthOfField = listColumnWidth(meta, listFields);
@@ -534,7 +540,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
       }),
       ...(extraColumns ?? []),
     ];
-    const rowButtons = [canView, canEdit, canDelete, canPrint].filter(Boolean).length;
+    const rowButtons = [canView, canEdit, canDelete, canPrint, canFollow].filter(Boolean).length;
     if (rowButtons > 0 || rowActions || rowCommands.length > 0) {
       cols.push({
         title: labels.action,
@@ -560,6 +566,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
               </RowButton>
             ))}
             {canPrint && <RowButton onClick={() => setPrinting(String(row.id))}>{labels.print}</RowButton>}
+            {canFollow && approvalKey(meta, row) && <RowButton onClick={() => setProgressKey(approvalKey(meta, row)!)}>{labels.progress}</RowButton>}
             {rowActions?.(row, ctxRef.current)}
           </span>
         ),
@@ -573,7 +580,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
     return cols.map((c) => ({ ...c, width: widthOf(c) }));
     // lang: labels and cells follow the language
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [meta, isTree, listFields, labelColumns, cells, extraColumns, rowActions, rowCommands, canView, canEdit, canDelete, canPrint, firstIndex, props.actionWidth, ownFields, t, lang]);
+  }, [meta, isTree, listFields, labelColumns, cells, extraColumns, rowActions, rowCommands, canView, canEdit, canDelete, canPrint, canFollow, firstIndex, props.actionWidth, ownFields, t, lang]);
   const scrollX = 48 + columns.reduce((n, c) => n + Number(c.width), 0);
 
   const selectedKeys = useMemo(() => selected.map((r) => String(r.id)), [selected]);
@@ -741,6 +748,11 @@ export default function ResourceCrud(props: ResourceCrudProps) {
       {printing && (
         <Suspense fallback={null}>
           <PrintView meta={meta} id={printing} onClose={() => setPrinting(null)} />
+        </Suspense>
+      )}
+      {progressKey && (
+        <Suspense fallback={null}>
+          <ProgressDialog instance={{ businessKey: progressKey }} onClose={() => setProgressKey(null)} />
         </Suspense>
       )}
       {importing && (

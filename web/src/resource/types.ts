@@ -219,6 +219,8 @@ export interface ResourceMeta {
   name: string;
   service: string;
   path: string;
+  /** The resource's table: a row's workflow business key is `<table>:<id>`. */
+  table?: string;
   menuCode: string;
   label: I18nText;
   paged?: boolean;

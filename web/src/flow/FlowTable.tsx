@@ -1,13 +1,15 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tooltip } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ColumnsType } from 'antd/es/table';
-import { ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import type { Page } from '../api/types';
 import { getDictionary } from '../resource/api';
-import type { Params } from './api';
+import SearchActions from '../resource/SearchActions';
+import type { Definition, Params } from './api';
 
 /** A search field of a flow list: free text, the process category (dictionary `flow`) or a date range. */
 export type FlowFilter = { kind: 'text'; name: string; label: string } | { kind: 'category'; name: string } | { kind: 'dates'; from: string; to: string };
@@ -39,6 +41,16 @@ export function useFlowCategories(enabled = true) {
 }
 
 export const flowListKey = (key: string) => ['flow', 'list', key];
+
+/** The columns naming a process definition (start list, definitions). */
+export function definitionColumns(t: TFunction): ColumnsType<Definition> {
+  return [
+    { key: 'name', dataIndex: 'name', title: t('flow.processName'), width: 180 },
+    { key: 'key', dataIndex: 'key', title: t('flow.processKey'), width: 140 },
+    { key: 'categoryName', dataIndex: 'categoryName', title: t('flow.category'), width: 110 },
+    { key: 'version', dataIndex: 'version', title: t('flow.version'), width: 80, render: (v: unknown) => <Tag>v{String(v)}</Tag> },
+  ];
+}
 
 /**
  * The one table of every flow list page (work lists, models, definitions, instances): a search bar from
@@ -105,23 +117,14 @@ export default function FlowTable<T extends object>(props: FlowTableProps<T>) {
               </Form.Item>
             ),
           )}
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                {t('crud.search')}
-              </Button>
-              <Button
-                icon={<UndoOutlined />}
-                onClick={() => {
-                  form.resetFields();
-                  search();
-                }}
-              >
-                {t('crud.reset')}
-              </Button>
-              {!props.toolbar && refresh}
-            </Space>
-          </Form.Item>
+          <SearchActions
+            onReset={() => {
+              form.resetFields();
+              search();
+            }}
+          >
+            {!props.toolbar && refresh}
+          </SearchActions>
         </Form>
       )}
       {(props.toolbar || !props.filters?.length) && (

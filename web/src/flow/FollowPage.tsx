@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import DragDialog from '../components/DragDialog';
 import RowButton from '../resource/RowButton';
-import { toast } from '../util/notify';
+import { perform } from './perform';
 import { deleteInstance, followList, type InstanceRef, type InstanceRow, type Params } from './api';
 import FlowTable, { flowListKey } from './FlowTable';
 import { ProgressDialog } from './ProcessProgress';
@@ -36,17 +36,15 @@ export default function FollowPage() {
   const remove = async () => {
     const { reason } = await form.validateFields();
     setBusy(true);
-    try {
-      const r = await deleteInstance(deleting!.processInstanceId, reason.trim());
-      toast.success(r.msg || t('flow.done'));
-      announceTasksChanged();
-      setDeleting(null);
-      await client.invalidateQueries({ queryKey: flowListKey('follow') });
-    } catch {
-      /* shown */
-    } finally {
-      setBusy(false);
-    }
+    await perform(
+      () => deleteInstance(deleting!.processInstanceId, reason.trim()),
+      () => {
+        announceTasksChanged();
+        setDeleting(null);
+        return client.invalidateQueries({ queryKey: flowListKey('follow') });
+      },
+    );
+    setBusy(false);
   };
   return (
     <>

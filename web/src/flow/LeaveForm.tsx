@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import DragDialog from '../components/DragDialog';
-import { toast } from '../util/notify';
+import { perform } from './perform';
 import { startLeave } from './api';
 import { UserSelect } from './UserSelect';
 import { announceTasksChanged } from './events';
@@ -30,17 +30,15 @@ export function LeaveForm({ open, onClose }: { open: boolean; onClose: () => voi
   const submit = async () => {
     const v = await form.validateFields();
     setSaving(true);
-    try {
-      const r = await startLeave({ startTime: v.range[0].format(FMT), endTime: v.range[1].format(FMT), days: v.days, reason: v.reason, taskUser: v.taskUser });
-      toast.success(r.msg || t('flow.started'));
-      announceTasksChanged();
-      await client.invalidateQueries({ queryKey: ['flow', 'list'] });
-      onClose();
-    } catch {
-      /* shown by the request wrapper */
-    } finally {
-      setSaving(false);
-    }
+    await perform(
+      () => startLeave({ startTime: v.range[0].format(FMT), endTime: v.range[1].format(FMT), days: v.days, reason: v.reason, taskUser: v.taskUser }),
+      () => {
+        announceTasksChanged();
+        onClose();
+        return client.invalidateQueries({ queryKey: ['flow', 'list'] });
+      },
+    );
+    setSaving(false);
   };
   return (
     <DragDialog title={t('flow.leave.title')} open={open} onCancel={onClose} onOk={() => void submit().catch(() => undefined)} okText={t('flow.startProcess')} confirmLoading={saving} width={640} destroyOnHidden>

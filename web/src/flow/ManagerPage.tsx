@@ -5,9 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import DragDialog from '../components/DragDialog';
 import RowButton from '../resource/RowButton';
-import { toast } from '../util/notify';
+import { perform } from './perform';
 import { changeState, deleteDeployment, managerList, type Definition, type Params } from './api';
-import FlowTable, { flowListKey } from './FlowTable';
+import FlowTable, { definitionColumns, flowListKey } from './FlowTable';
 import { DefinitionDiagram } from './FlowDiagram';
 import { useCan } from './perm';
 
@@ -23,10 +23,7 @@ export default function ManagerPage() {
   const reload = () => client.invalidateQueries({ queryKey: flowListKey('manager') });
   const columns = useMemo<ColumnsType<Definition>>(
     () => [
-      { key: 'name', dataIndex: 'name', title: t('flow.processName'), width: 180 },
-      { key: 'key', dataIndex: 'key', title: t('flow.processKey'), width: 140 },
-      { key: 'categoryName', dataIndex: 'categoryName', title: t('flow.category'), width: 110 },
-      { key: 'version', dataIndex: 'version', title: t('flow.version'), width: 80, render: (v: unknown) => <Tag>v{String(v)}</Tag> },
+      ...definitionColumns(t),
       { key: 'tenantIds', dataIndex: 'tenantIds', title: t('flow.tenants'), width: 160 },
       {
         key: 'suspensionState',
@@ -39,26 +36,13 @@ export default function ManagerPage() {
     ],
     [t],
   );
-  const toggle = async (d: Definition) => {
-    const state = Number(d.suspensionState) === SUSPENDED ? 'active' : 'suspend';
-    try {
-      const r = await changeState(d.id, state);
-      toast.success(r.msg || t('flow.done'));
-      await reload();
-    } catch {
-      /* shown */
-    }
-  };
+  const toggle = (d: Definition) => perform(() => changeState(d.id, Number(d.suspensionState) === SUSPENDED ? 'active' : 'suspend'), reload);
   const remove = (d: Definition) =>
     modal.confirm({
       title: t('flow.deleteDeployment'),
       content: t('flow.deleteDeploymentConfirm', { name: d.name }),
       okButtonProps: { danger: true },
-      onOk: async () => {
-        const r = await deleteDeployment([d.deploymentId ?? d.id]);
-        toast.success(r.msg || t('flow.done'));
-        await reload();
-      },
+      onOk: () => perform(() => deleteDeployment([d.deploymentId ?? d.id]), reload),
     });
   return (
     <>

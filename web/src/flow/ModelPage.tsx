@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import DragDialog from '../components/DragDialog';
 import RowButton from '../resource/RowButton';
-import { toast } from '../util/notify';
+import { perform } from './perform';
 import { modelDeploy, modelList, modelRemove, type ModelRow, type Params } from './api';
 import FlowTable, { flowListKey, useFlowCategories } from './FlowTable';
 import { TenantSelect } from './TenantSelect';
@@ -25,16 +25,14 @@ function DeployDialog({ model, onClose }: { model: ModelRow | null; onClose: () 
   const ok = async () => {
     const v = await form.validateFields();
     setBusy(true);
-    try {
-      const r = await modelDeploy(model!.id, v.category, v.tenantIds ?? []);
-      toast.success(r.msg || t('flow.deployed'));
-      await client.invalidateQueries({ queryKey: ['flow', 'list'] });
-      onClose();
-    } catch {
-      /* shown */
-    } finally {
-      setBusy(false);
-    }
+    await perform(
+      () => modelDeploy(model!.id, v.category, v.tenantIds ?? []),
+      () => {
+        onClose();
+        return client.invalidateQueries({ queryKey: ['flow', 'list'] });
+      },
+    );
+    setBusy(false);
   };
   return (
     <DragDialog title={model ? t('flow.model.deployTitle', { name: model.name }) : ''} open={model !== null} onCancel={onClose} onOk={() => void ok().catch(() => undefined)} okText={t('flow.deploy')} confirmLoading={busy} width={560} destroyOnHidden>
@@ -74,11 +72,7 @@ export default function ModelPage() {
       title: t('flow.model.remove'),
       content: t('flow.model.removeConfirm', { name: m.name }),
       okButtonProps: { danger: true },
-      onOk: async () => {
-        const r = await modelRemove([m.id]);
-        toast.success(r.msg || t('flow.done'));
-        await reload();
-      },
+      onOk: () => perform(() => modelRemove([m.id]), reload),
     });
   return (
     <>

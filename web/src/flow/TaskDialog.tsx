@@ -9,6 +9,7 @@ import { BusinessDocument } from './BusinessDocument';
 import { HistoryTimeline } from './HistoryTimeline';
 import { InstanceDiagram } from './FlowDiagram';
 import { announceTasksChanged } from './events';
+import { perform } from './perform';
 
 
 /**
@@ -34,17 +35,15 @@ export function TaskDialog({ row, handle, onClose }: { row: TaskRow | null; hand
       return;
     }
     setBusy(flag);
-    try {
-      const r = await completeTask({ taskId: row.taskId, processInstanceId: row.processInstanceId, flag, comment: comment.trim() || t('flow.defaultComment') });
-      toast.success(r.msg || t('flow.done'));
-      announceTasksChanged();
-      await client.invalidateQueries({ queryKey: ['flow', 'list'] });
-      onClose();
-    } catch {
-      /* the request wrapper showed the message */
-    } finally {
-      setBusy(null);
-    }
+    await perform(
+      () => completeTask({ taskId: row.taskId!, processInstanceId: row.processInstanceId, flag, comment: comment.trim() || t('flow.defaultComment') }),
+      () => {
+        announceTasksChanged();
+        onClose();
+        return client.invalidateQueries({ queryKey: ['flow', 'list'] });
+      },
+    );
+    setBusy(null);
   };
   const title = row ? `${row.processDefinitionName ?? ''}${row.taskName ? ` · ${row.taskName}` : ''}` : '';
   return (

@@ -7,7 +7,8 @@ import type { TFunction } from 'i18next';
 import RowButton from '../resource/RowButton';
 import { toast } from '../util/notify';
 import { claimTask, startList, workList, type Definition, type Params, type TaskRow, type WorkKind } from './api';
-import FlowTable, { flowListKey, type FlowFilter } from './FlowTable';
+import FlowTable, { definitionColumns, flowListKey, type FlowFilter } from './FlowTable';
+import { perform } from './perform';
 import { ProgressDialog } from './ProcessProgress';
 import { TaskDialog } from './TaskDialog';
 import { announceTasksChanged } from './events';
@@ -55,10 +56,7 @@ function StartList() {
   const [leave, setLeave] = useState(false);
   const columns = useMemo<ColumnsType<Definition>>(
     () => [
-      { key: 'name', dataIndex: 'name', title: t('flow.processName'), width: 180 },
-      { key: 'key', dataIndex: 'key', title: t('flow.processKey'), width: 140 },
-      { key: 'categoryName', dataIndex: 'categoryName', title: t('flow.category'), width: 110 },
-      { key: 'version', dataIndex: 'version', title: t('flow.version'), width: 80, render: (v: unknown) => <Tag>v{String(v)}</Tag> },
+      ...definitionColumns(t),
       { key: 'deploymentTime', dataIndex: 'deploymentTime', title: t('flow.deployTime'), width: 170 },
     ],
     [t],
@@ -99,16 +97,14 @@ function TaskList({ kind }: { kind: Exclude<WorkKind, 'start'> }) {
   const [open, setOpen] = useState<{ row: TaskRow; handle: boolean } | null>(null);
   const [progress, setProgress] = useState<InstanceRef | null>(null);
   const columns = useMemo(() => taskColumns(kind, t), [kind, t]);
-  const claim = async (row: TaskRow) => {
-    try {
-      const r = await claimTask(row.taskId!);
-      toast.success(r.msg || t('flow.claimed'));
-      announceTasksChanged();
-      await client.invalidateQueries({ queryKey: flowListKey(`work-${kind}`) });
-    } catch {
-      /* shown */
-    }
-  };
+  const claim = (row: TaskRow) =>
+    perform(
+      () => claimTask(row.taskId!),
+      () => {
+        announceTasksChanged();
+        return client.invalidateQueries({ queryKey: flowListKey(`work-${kind}`) });
+      },
+    );
   return (
     <>
       <FlowTable<TaskRow>

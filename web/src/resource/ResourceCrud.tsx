@@ -1,7 +1,7 @@
 import { cloneElement, lazy, memo, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { App as AntApp, Button, Card, Col, DatePicker, Form, Input, Row, Space, Spin, Table, Tooltip, type FormInstance, type TablePaginationConfig, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -24,6 +24,7 @@ import { fieldErrorsOf, formErrors } from './serverErrors';
 import { listColumnWidth, pinnedCount } from './pinning';
 import NumberInput from './NumberInput';
 import RowButton from './RowButton';
+import SearchActions from './SearchActions';
 import { approvalKey, hasApproval } from './approval';
 import type { Command, FieldMeta, ResourceMeta, Row as DataRow } from './types';
 
@@ -246,22 +247,12 @@ function SearchBar({ name, fields, onSearch }: { name: string; fields: FieldMeta
           </Form.Item>
         ),
       )}
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('crud.search')}
-          </Button>
-          <Button
-            icon={<UndoOutlined />}
-            onClick={() => {
-              form.resetFields();
-              onSearch({});
-            }}
-          >
-            {t('crud.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+      <SearchActions
+        onReset={() => {
+          form.resetFields();
+          onSearch({});
+        }}
+      />
     </Form>
   );
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bluebird/console/internal/apptest"
 	"github.com/bluebird/console/internal/stock"
@@ -81,6 +82,7 @@ type backStock struct {
 	InRecordID    string `json:"inRecordId"`
 	TotalQty      string `json:"totalQty"`
 	ProducePlanID string `json:"producePlanId"`
+	DocDate       string `json:"docDate"`
 	Details       []backLine
 }
 
@@ -332,6 +334,10 @@ func TestMaterialBackStock(t *testing.T) {
 		xBody["backStatus"], xBody["inRecordId"], xBody["stockStatus"] = 2, "5", 2
 		var x backStock
 		c.PostJSON(backPath+"/submitDetail", xBody).OK(t, &x)
+		// sent without a date, the return is dated the day it is made
+		if !strings.HasPrefix(x.DocDate, time.Now().Format("2006-01-02")) {
+			t.Errorf("a return made without a date is dated %q", x.DocDate)
+		}
 		if !strings.HasPrefix(x.DocNo, "MBK") || x.Status != 1 || x.BackStatus != 1 || x.StockStatus != 1 || x.InRecordID != "0" || x.TotalQty != "4.000000" || len(x.Details) != 1 {
 			t.Fatalf("saved return %+v", x)
 		}

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/bluebird/console/internal/platform/i18n"
 	"github.com/bluebird/console/internal/platform/wire"
@@ -298,6 +299,9 @@ func (f *Field) applyTag(tag string) error {
 			f.Ref = val
 		case "default":
 			f.Default = val
+			if val == DefaultToday && f.ValueType != ValueDateTime {
+				return fmt.Errorf("default=today on a field that is not a date")
+			}
 		default:
 			return fmt.Errorf("unknown tag key %q", key)
 		}
@@ -342,9 +346,16 @@ func (f *Field) applyTag(tag string) error {
 	return nil
 }
 
+// DefaultToday is the default of a date field that starts as the day the
+// row is made (a document's date), in the server's time zone.
+const DefaultToday = "today"
+
 // setDefault gives an unsent field of a new row its declared default.
 func setDefault(f *Field, fv reflect.Value) {
 	switch {
+	case fv.Type() == timeType && f.Default == DefaultToday:
+		y, m, d := time.Now().Date()
+		fv.Set(reflect.ValueOf(wire.Time{Time: time.Date(y, m, d, 0, 0, 0, 0, time.UTC)}))
 	case fv.Type() == decimalType:
 		if d, err := wire.ParseDecimal(f.Default); err == nil {
 			fv.Set(reflect.ValueOf(d))

@@ -58,7 +58,7 @@ type MaterialCheck struct {
 	bun.BaseModel `bun:"table:bb_material_check"`
 	resource.Base
 	DocNo         string                `bun:"doc_no" json:"docNo" f:"label=盘点单号|Check no.;max=40;search;sort"`
-	DocDate       wire.Time             `bun:"doc_date" json:"docDate" f:"label=单据日期|Document date;type=date;sort"`
+	DocDate       wire.Time             `bun:"doc_date" json:"docDate" f:"label=单据日期|Document date;type=date;sort;default=today"`
 	WarehouseID   wire.ID               `bun:"warehouse_id" json:"warehouseId" f:"label=仓库|Warehouse;req;msg=请选择仓库|Please select the warehouse;ref=bluebird-basic/warehouse;filter=equal"`
 	PositionIDs   string                `bun:"position_ids" json:"positionIds" f:"label=盘点库位|Locations;type=tree;multi;tree=/api/bluebird-basic/warehouseposition/tree;ref=bluebird-basic/warehouseposition;nofilter;hide"`
 	MaterialScope int                   `bun:"material_scope" json:"materialScope" f:"label=物料范围|Material scope;dict=check_scope;default=1"`

@@ -36,7 +36,7 @@ const (
 // (tag last), after the document's own fields.
 type Header struct {
 	DocNo       string    `bun:"doc_no" json:"docNo" f:"label=单号|Document no.;max=40;search;sort"`
-	DocDate     wire.Time `bun:"doc_date" json:"docDate" f:"label=单据日期|Document date;type=date;sort"`
+	DocDate     wire.Time `bun:"doc_date" json:"docDate" f:"label=单据日期|Document date;type=date;sort;default=today"`
 	StockStatus int       `bun:"stock_status" json:"stockStatus" f:"label=出入库状态|Stock status;dict=ready_state;noform;ro;search;default=1"`
 	PostedAt    wire.Time `bun:"posted_at" json:"postedAt" f:"label=过账时间|Posted at;noform;ro;sort"`
 	PostedBy    wire.ID   `bun:"posted_by" json:"postedBy" f:"label=过账人|Posted by;type=id;noform;ro;hide"`

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import i18n from '../i18n';
 import { columnWidth, fieldRules, formDefaults, headerWidth, HEADER_MAX_WIDTH } from './fields';
 import type { FieldMeta } from './types';
@@ -66,6 +66,19 @@ describe('the add form starts from the declared defaults', () => {
       { name: 'none', type: 'string', label },
     ];
     expect(formDefaults(fields)).toEqual({ isEffective: '2', sort: 10, batchManaged: true, currency: 'CNY', rate: '0.13' });
+  });
+
+  it('starts a date declared today as the day the form opens', () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 27, 23, 30), toFake: ['Date'] });
+    try {
+      const fields: FieldMeta[] = [
+        { name: 'docDate', type: 'date', valueType: 'datetime', label, default: 'today' },
+        { name: 'at', type: 'datetime', valueType: 'datetime', label, default: 'today' },
+      ];
+      expect(formDefaults(fields)).toEqual({ docDate: '2026-11-27', at: '2026-11-27 23:30:00' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -130,13 +130,15 @@ export function wireValues(fields: FieldMeta[], values: Record<string, unknown>)
 
 /**
  * The add form's starting values: each form field's declared default (metadata default), in the type its
- * control holds (dictionary and select controls hold strings, number inputs numbers, switches booleans).
+ * control holds (dictionary and select controls hold strings, number inputs numbers, switches booleans; a date
+ * declared `today` starts as the day the form is opened).
  */
 export function formDefaults(fields: FieldMeta[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of fields) {
     if (f.default === undefined || f.form === false || f.readonly) continue;
-    if (f.valueType === 'bool') out[f.name] = f.default === 'true';
+    if (f.default === 'today' && (f.type === 'date' || f.type === 'datetime')) out[f.name] = dayjs().format(f.type === 'date' ? DATE_FMT : DATETIME_FMT);
+    else if (f.valueType === 'bool') out[f.name] = f.default === 'true';
     else if (f.valueType === 'int' && !f.dict && !f.selectUrl && INTEGER.test(f.default)) out[f.name] = Number(f.default);
     else out[f.name] = f.default;
   }

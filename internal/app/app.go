@@ -20,6 +20,7 @@ import (
 	"github.com/bluebird/console/internal/auth"
 	"github.com/bluebird/console/internal/develop"
 	"github.com/bluebird/console/internal/files"
+	"github.com/bluebird/console/internal/flow"
 	"github.com/bluebird/console/internal/inventory"
 	"github.com/bluebird/console/internal/logs"
 	"github.com/bluebird/console/internal/numbering"
@@ -59,8 +60,10 @@ type App struct {
 	// Stock is the stock core (internal/stock): ledger, balances, costs, locks.
 	Stock     *stock.Service
 	Inventory *inventory.Service
-	Handler   http.Handler
-	Logger    *slog.Logger
+	// Flow is the workflow engine and blade-flow (internal/flow).
+	Flow    *flow.Service
+	Handler http.Handler
+	Logger  *slog.Logger
 
 	api     chi.Router
 	metrics *prometheus.Registry
@@ -147,6 +150,14 @@ func NewWithDB(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Lo
 	a.Numbering = numbering.New(ctx, d)
 	a.System.TenantProvisioners = append(a.System.TenantProvisioners, a.Numbering.Provision)
 	// --- end numbering ---
+	// --- workflow (internal/flow): the built-in processes, deployed to every tenant ---
+	a.Flow = flow.New(d)
+	a.Flow.Buttons, a.Flow.TenantExists = a.System, a.System.TenantExists
+	if err := a.Flow.Seed(ctx); err != nil {
+		return nil, fmt.Errorf("seed processes: %w", err)
+	}
+	a.System.TenantProvisioners = append(a.System.TenantProvisioners, a.Flow.Provision)
+	// --- end workflow ---
 	a.Handler = a.routes()
 	a.ready = true
 	return a, nil
@@ -229,6 +240,7 @@ func (a *App) routes() http.Handler {
 	// --- partner (internal/partner): customers, suppliers and their material price lines ---
 	a.Registry.Add(partner.New(a.Approval).Mount(api, env)...)
 	// --- end partner ---
+	a.Flow.Mount(api)
 
 	if err := resource.CheckRefs(a.Registry.All(), a.Registry); err != nil {
 		panic(err) // a declaration error, found at start-up

@@ -266,7 +266,7 @@ func (e *Engine) Claim(ctx context.Context, tx bun.Tx, actor Actor, taskID wire.
 	now := wire.Now()
 	q := tx.NewUpdate().Table("bb_flow_task").Set("assignee = ?", actor.UserID).Set("claim_time = ?", now).Set("version = version + 1").
 		Where("id = ? AND tenant_id = ? AND status = ? AND assignee = 0", taskID, actor.TenantID, TaskOpen)
-	q = q.Where("EXISTS (?)", candidateMatch(tx, actor).Where("c.task_id = bb_flow_task.id"))
+	q = q.Where("EXISTS (?)", candidateMatch(tx, actor, "1").Where("c.task_id = bb_flow_task.id"))
 	res, err := q.Exec(ctx)
 	if err != nil {
 		return err
@@ -314,8 +314,9 @@ func (e *Engine) task(ctx context.Context, idb bun.IDB, tenantID string, id wire
 }
 
 // candidateMatch selects the candidate rows of actor (alias c).
-func candidateMatch(idb bun.IDB, actor Actor) *bun.SelectQuery {
-	q := idb.NewSelect().TableExpr("bb_flow_task_candidate AS c").ColumnExpr("1").Where("c.tenant_id = ?", actor.TenantID)
+// column is what it selects ("1" for EXISTS, "c.task_id" for IN).
+func candidateMatch(idb bun.IDB, actor Actor, column string) *bun.SelectQuery {
+	q := idb.NewSelect().TableExpr("bb_flow_task_candidate AS c").ColumnExpr(column).Where("c.tenant_id = ?", actor.TenantID)
 	if len(actor.Groups) == 0 {
 		return q.Where("c.user_id = ?", actor.UserID)
 	}
@@ -325,7 +326,7 @@ func candidateMatch(idb bun.IDB, actor Actor) *bun.SelectQuery {
 }
 
 func (e *Engine) isCandidate(ctx context.Context, idb bun.IDB, actor Actor, taskID wire.ID) (bool, error) {
-	return candidateMatch(idb, actor).Where("c.task_id = ?", taskID).Exists(ctx)
+	return candidateMatch(idb, actor, "1").Where("c.task_id = ?", taskID).Exists(ctx)
 }
 
 // open loads a running instance for an operation, locked on PostgreSQL

@@ -3,6 +3,7 @@ package app_test
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -594,6 +595,53 @@ func TestBackStockEndpoints(t *testing.T) {
 		}
 		if strings.Join(commands, " ") != "startProcess=back_stock_start_process cancellation=back_stock_cancellation saveMaterialInRecord=back_stock_in_stock" {
 			t.Errorf("return commands %v", commands)
+		}
+	})
+}
+
+// TestPickingRaceForOnePlanMaterial: two pickings of one plan material
+// submitted at once, each within what the plan allows but not together
+// (4 + 4 of 6 required): exactly one is locked, and the other is refused
+// with the plan's limit, whichever comes second. On PostgreSQL the
+// requirement rows are locked FOR UPDATE; on SQLite the writes serialise.
+func TestPickingRaceForOnePlanMaterial(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		_, c := h.NewTenant("Picking Race Co")
+		pl := newStockPlace(t, c)
+		receive(t, c, pl, "20", "1")
+		for round := range 3 {
+			planID := pickingPlan(t, c, "6", pl.material)
+			ids := make([]string, 2)
+			for i := range ids {
+				var d issue
+				c.PostJSON(outPath+"/submit", map[string]any{"outType": 1, "producePlanId": planID, "warehouseId": pl.warehouse,
+					"details": []map[string]any{{"materialId": pl.material, "qty": "4", "positionId": pl.position}}}).OK(t, &d)
+				ids[i] = d.ID
+			}
+			start := make(chan struct{})
+			var wg sync.WaitGroup
+			answers := make([]*apptest.Resp, len(ids))
+			for i, id := range ids {
+				wg.Go(func() {
+					<-start
+					answers[i] = c.Post(outPath+"/startProcess", apptest.Q("ids", id))
+				})
+			}
+			close(start)
+			wg.Wait()
+			won := 0
+			for i, a := range answers {
+				switch {
+				case a.Status == 200:
+					won++
+				case a.Status == 400 && strings.Contains(a.Env.Msg, "领料数量 8.000000 超过生产计划的可领数量 6.000000"):
+				default:
+					t.Fatalf("round %d: picking %s: HTTP %d %s", round, ids[i], a.Status, a.Body)
+				}
+			}
+			if won != 1 {
+				t.Fatalf("round %d: %d of two pickings of 4 locked against a plan requiring 6", round, won)
+			}
 		}
 	})
 }

@@ -220,10 +220,19 @@ func (q *Query) Apply(sq *bun.SelectQuery, alias string) *bun.SelectQuery {
 			sq = sq.Where("? < ?", col, c.Value)
 		case "le", "datele":
 			sq = sq.Where("? <= ?", col, c.Value)
+		// text columns hold '' for no value (NOT NULL DEFAULT ''): empty is null there
 		case "null":
-			sq = sq.Where("? IS NULL", col)
+			if c.Field.ValueType == ValueString {
+				sq = sq.Where("(? IS NULL OR ? = '')", col, col)
+			} else {
+				sq = sq.Where("? IS NULL", col)
+			}
 		case "notnull":
-			sq = sq.Where("? IS NOT NULL", col)
+			if c.Field.ValueType == ValueString {
+				sq = sq.Where("(? IS NOT NULL AND ? <> '')", col, col)
+			} else {
+				sq = sq.Where("? IS NOT NULL", col)
+			}
 		}
 	}
 	for _, o := range q.Order {

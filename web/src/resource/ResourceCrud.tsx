@@ -80,7 +80,7 @@ export interface ResourceCrudProps {
   rowActions?: (row: DataRow, ctx: CrudContext) => ReactNode;
   /** Width of the action column when rowActions add buttons. */
   actionWidth?: number;
-  /** Fixed list parameters (the node chosen in a tree beside the table, ...); undefined values are left out. */
+  /** Fixed list parameters (the node chosen in a tree beside the table, ...); undefined and empty values are left out, but for `_null`/`_notnull` filters, which take none. */
   params?: Record<string, string | undefined>;
   /** List endpoint under meta.path instead of list/page (e.g. 'parent-list'). */
   listEndpoint?: string;
@@ -92,6 +92,8 @@ export interface ResourceCrudProps {
   extraColumns?: NonNullable<TableProps<DataRow>['columns']>;
   /** Field names listed as columns, in order (default: the metadata's list fields). */
   listFields?: string[];
+  /** The searchable fields the search bar offers (default: every one the metadata marks; [] hides the bar). */
+  searchFields?: string[];
   /** Replaces the form control of a field. */
   inputs?: Record<string, (ctx: InputContext) => ReactNode>;
   /** Adjusts the form fields per mode (hide the password on edit, add a field, ...). */
@@ -273,7 +275,7 @@ function useViewportBodyHeight(active: boolean): number {
 const cleanParams = (p?: Record<string, string | undefined>): Record<string, string> => {
   const out: Record<string, string> = {};
   Object.entries(p ?? {}).forEach(([k, v]) => {
-    if (v !== undefined && v !== '') out[k] = v;
+    if (v !== undefined && (v !== '' || /_(not)?null$/.test(k))) out[k] = v;
   });
   return out;
 };
@@ -340,7 +342,11 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   // scrolling with the page; so do tree lists (departments, menus), which expand in place.
   const virtual = !isTree && size > VIRTUAL_ABOVE;
   const bodyHeight = useViewportBodyHeight(virtual);
-  const searchFields = useMemo(() => [...meta.fields, ...viewFields].filter((f) => f.search), [meta.fields, viewFields]);
+  const searchOnly = props.searchFields;
+  const searchFields = useMemo(
+    () => [...meta.fields, ...viewFields].filter((f) => f.search && (!searchOnly || searchOnly.includes(f.name))),
+    [meta.fields, viewFields, searchOnly],
+  );
   // The row's own fields: none of them is the joined label of a reference (see joinedLabelNames).
   const ownFields = useMemo(() => new Set(meta.fields.filter((f) => !f.joined).map((f) => f.name)), [meta.fields]);
   // A reference field shows the label its row carries; the view's column of that label is not drawn again,
@@ -614,7 +620,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
 
   return (
     <Card className="bb-resource" size="small" title={props.title}>
-      <SearchBar name={meta.name} fields={searchFields} onSearch={onSearch} />
+      {searchFields.length > 0 && <SearchBar name={meta.name} fields={searchFields} onSearch={onSearch} />}
       <Space style={{ marginBottom: 12 }} wrap>
         {has('submit') && can('add') && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => void openDialog('add')} disabled={!enabled}>

@@ -11,6 +11,9 @@ const LEDGER_FIELDS: Record<Scope, string[]> = {
   item: ['postedAt', 'txType', 'bizNo', 'batchNo', 'qty', 'balanceQty', 'unitCost', 'amount'],
 };
 
+/** The drawer's rows are one bucket's or one material's: searched only by what tells its movements apart. */
+const LEDGER_SEARCH = ['txType', 'bizNo'];
+
 /** The stock list: what and where first, then the quantities and their value. */
 const STOCK_FIELDS = ['materialCode', 'materialName', 'warehouseName', 'batchNo', 'qty', 'lockedQty', 'availableQty', 'amount', 'positionName', 'avgCost', 'expiryDate', 'unit', 'spec', 'model', 'productionDate', 'lastPostedAt'];
 
@@ -24,7 +27,8 @@ export function ledgerParams(row: Row, scope: Scope): Record<string, string | un
     itemId: str(row.materialId),
     warehouseId: str(row.warehouseId),
     positionId: str(row.positionId),
-    batchNo_equal: str(row.batchNo),
+    // a bucket without a batch is not every batch's: its ledger rows have none
+    ...(str(row.batchNo) ? { batchNo_equal: str(row.batchNo) } : { batchNo_null: '' }),
   };
 }
 
@@ -65,6 +69,7 @@ function LedgerDrawer({ row, onClose }: { row: Row; onClose: () => void }) {
             listFields={LEDGER_FIELDS[scope]}
             extraColumns={scope === 'item' ? [{ key: 'place', title: t('stock.ledgerBucket'), width: 200, render: (_: unknown, r: Row) => [r.warehouseName, r.positionName].filter(Boolean).join(' / ') }] : undefined}
             cells={signed}
+            searchFields={LEDGER_SEARCH}
             hide={['view', 'export']}
             queryKey={`ledger-${String(row.id)}-${scope}`}
           />

@@ -85,8 +85,8 @@ const ledgerMeta: ResourceMeta = {
   paged: true,
   fields: [
     { name: 'postedAt', type: 'datetime', label: label('过账时间', 'Posted at'), list: true, readonly: true },
-    { name: 'bizNo', type: 'string', label: label('单据号', 'Document no.'), list: true, readonly: true },
-    { name: 'batchNo', type: 'string', label: label('批次号', 'Batch no.'), list: true, readonly: true },
+    { name: 'bizNo', type: 'string', label: label('单据号', 'Document no.'), list: true, readonly: true, search: true },
+    { name: 'batchNo', type: 'string', label: label('批次号', 'Batch no.'), list: true, readonly: true, search: true },
     { name: 'qty', type: 'decimal', scale: 6, label: label('数量', 'Quantity'), list: true, readonly: true },
     { name: 'balanceQty', type: 'decimal', scale: 6, label: label('结存数量', 'Balance'), list: true, readonly: true },
     { name: 'itemCode', type: 'string', label: label('物品编号', 'Item code'), list: true, readonly: true },
@@ -209,6 +209,9 @@ describe('material stock page', () => {
     expect(within(drawer).getByText('-3.000000')).toBeInTheDocument();
     expect(within(drawer).getByText('+10.000000')).toBeInTheDocument();
     expect(within(drawer).getByText(/结存 7.000000, 锁定 2.000000/)).toBeInTheDocument();
+    // searched by the document only: the batch and the rest are the bucket's
+    expect(within(drawer).getByLabelText('单据号')).toBeInTheDocument();
+    expect(within(drawer).queryByLabelText('批次号')).toBeNull();
     const bucket = ledgerCalls[0];
     expect([bucket.get('itemId'), bucket.get('warehouseId'), bucket.get('positionId'), bucket.get('batchNo_equal')]).toEqual(['501', '11', '21', 'B1']);
     // the ledger shows the columns that explain the quantity, not every field
@@ -218,8 +221,8 @@ describe('material stock page', () => {
     await waitFor(() => expect(ledgerCalls.some((q) => q.get('itemId') === '501' && !q.has('warehouseId') && !q.has('batchNo_equal'))).toBe(true));
   });
 
-  it('leaves an empty batch out of the bucket filter', () => {
-    expect(ledgerParams({ materialId: '5', warehouseId: '6', positionId: '7', batchNo: '' }, 'bucket')).toEqual({ itemId: '5', warehouseId: '6', positionId: '7', batchNo_equal: undefined });
+  it('asks for the rows without a batch for a bucket without one', () => {
+    expect(ledgerParams({ materialId: '5', warehouseId: '6', positionId: '7', batchNo: '' }, 'bucket')).toEqual({ itemId: '5', warehouseId: '6', positionId: '7', batchNo_null: '' });
     expect(ledgerParams({ materialId: '5', warehouseId: '6' }, 'item')).toEqual({ itemId: '5' });
   });
 });

@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { localized } from '../i18n';
 import { getDetail } from './api';
 import { isDecimalField, sumDecimals } from './decimal';
-import { DATETIME_FMT, fieldLabel, isRefField, renderCell } from './fields';
+import { DATETIME_FMT, dictShownKey, fieldLabel, isRefField, renderCell, useDictItems } from './fields';
 import type { FieldMeta, Lines, ResourceMeta, Row } from './types';
 import './print.css';
 
@@ -99,6 +99,19 @@ function LinesTable({ lines, rows, parentKey }: { lines: Lines; rows: Row[]; par
   );
 }
 
+/** A header field and its value; a dictionary's 0 that names no item (nothing chosen) is left out, label too. */
+function PrintedField({ field: f, row, own }: { field: FieldMeta; row: Row; own: ReadonlySet<string> }) {
+  const { t } = useTranslation();
+  const items = useDictItems(f);
+  if (f.type === 'dict' && (!items || dictShownKey(row[f.name], items) === undefined)) return null;
+  return (
+    <div className={f.type === 'text' || f.multiline ? 'bb-print-wide' : undefined}>
+      <dt>{fieldLabel(f)}</dt>
+      <dd>{renderCell(f, row[f.name], t, row, own)}</dd>
+    </div>
+  );
+}
+
 /** The printed page of one document. */
 export function PrintPage({ meta, row }: { meta: ResourceMeta; row: Row }) {
   const { t } = useTranslation();
@@ -115,10 +128,7 @@ export function PrintPage({ meta, row }: { meta: ResourceMeta; row: Row }) {
         {header
           .filter((f) => f.name !== numberField)
           .map((f) => (
-            <div key={f.name} className={f.type === 'text' || f.multiline ? 'bb-print-wide' : undefined}>
-              <dt>{fieldLabel(f)}</dt>
-              <dd>{renderCell(f, row[f.name], t, row, own)}</dd>
-            </div>
+            <PrintedField key={f.name} field={f} row={row} own={own} />
           ))}
       </dl>
       {lineSets.map((l) => (

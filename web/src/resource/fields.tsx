@@ -23,7 +23,7 @@ export const fieldLabel = (f: FieldMeta): string => localized(f.label) || f.name
 export const dictKey = (code: string | undefined, biz: boolean | undefined, lang: string) => ['dict', code, biz ?? false, lang];
 
 /** A dictionary's items, undefined until they are loaded. */
-function useDictItems(field: FieldMeta): DictItem[] | undefined {
+export function useDictItems(field: FieldMeta): DictItem[] | undefined {
   const { i18n } = useTranslation();
   const code = field.type === 'dict' ? field.dict : undefined;
   const { data } = useQuery({

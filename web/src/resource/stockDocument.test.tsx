@@ -392,6 +392,31 @@ describe('stock document editor', () => {
     print.mockRestore();
   });
 
+  it("prints a dictionary field's label only with a value the dictionary names (0 is nothing chosen)", async () => {
+    mockReceipts({ detail: (id) => ({ ...receiptDetail(), id, status: id === '100' ? 0 : 2 }) });
+    renderWithProviders(<ResourceCrud meta={issueMeta()} />);
+    await screen.findByText('MIN001');
+    const printed = async (i: number) => {
+      fireEvent.click(screen.getAllByRole('button', { name: '打印' })[i]);
+      const view = await screen.findByRole('dialog', { name: '打印' });
+      const page = await waitFor(() => {
+        const p = view.querySelector<HTMLElement>('.bb-print-page');
+        expect(p).not.toBeNull();
+        expect(within(p!).getByText('North')).toBeInTheDocument();
+        return p!;
+      });
+      return { view, page };
+    };
+    let { view, page } = await printed(0);
+    await waitFor(() => expect(within(page).getByText('金额')).toBeInTheDocument());
+    expect(within(page).queryByText('状态')).toBeNull();
+    fireEvent.click(within(view).getByRole('button', { name: /关\s*闭/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '打印' })).toBeNull());
+    ({ view, page } = await printed(1));
+    expect(await within(page).findByText('状态')).toBeInTheDocument();
+    expect(within(page).getByText('已生效')).toBeInTheDocument();
+  });
+
   it("edits a second line set (a plan's required materials) and shows its server errors on its cells", async () => {
     const c = mockReceipts();
     const requiredMeta: ResourceMeta = {

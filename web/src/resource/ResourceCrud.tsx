@@ -21,7 +21,9 @@ import { editableExtraLines, editableLines, isPhone, lineCells, linesBody } from
 import { relatedOf } from './RelatedRows';
 import { loadTreeRoot, loadWholeTree, useLazyTreeLevels } from './resourceTree';
 import { fieldErrorsOf, formErrors } from './serverErrors';
-import { listColumnWidth, pinnedCount } from './pinning';
+import { identityFields, listColumnWidth, pinnedCount } from './pinning';
+import { compactWidth, fieldPriority, fitColumns, fitWidths, PRIORITY } from './columnFit';
+import { ColumnChooser, useAvailableWidth, useColumnChoice } from './ColumnChooser';
 import NumberInput from './NumberInput';
 import RowButton from './RowButton';
 import SearchActions from './SearchActions';
@@ -44,6 +46,11 @@ export { RowButton };
 export const WIDE_FORM_FIELDS = 12;
 
 const isFullWidth = (f: FieldMeta) => f.type === 'text' || Boolean(f.multiline);
+
+/** The row number column: up to four digits. */
+const INDEX_WIDTH = 50;
+/** What a page's own row buttons add to the action column (one button of a few words; more: actionWidth). */
+const ROW_ACTION_WIDTH = 80;
 
 /** Page sizes above this render as a virtual table. */
 const VIRTUAL_ABOVE = 50;
@@ -88,8 +95,16 @@ export interface ResourceCrudProps {
   enabled?: boolean;
   /** Replaces the table cell of a field. */
   cells?: Record<string, (value: unknown, row: DataRow, ctx: CrudContext) => ReactNode>;
-  /** Columns not in the metadata (enriched names like deptName), placed after the metadata columns. */
-  extraColumns?: NonNullable<TableProps<DataRow>['columns']>;
+  /**
+   * Columns not in the metadata (enriched names like deptName), placed after the metadata columns; `priority`
+   * ranks one among the others when the width leaves some out (see columnFit; default: after the metadata's).
+   */
+  extraColumns?: ExtraColumn[];
+  /**
+   * The priority of columns by field name where the page knows better than the metadata which to keep when the
+   * width leaves some out (lower first; see columnFit.PRIORITY).
+   */
+  columnPriority?: Record<string, number>;
   /** Field names listed as columns, in order (default: the metadata's list fields). */
   listFields?: string[];
   /** The searchable fields the search bar offers (default: every one the metadata marks; [] hides the bar). */
@@ -122,6 +137,12 @@ export interface ResourceCrudProps {
   treeTable?: boolean;
 }
 
+/** A column of the page's own beside the metadata's. */
+export type ExtraColumn = NonNullable<TableProps<DataRow>['columns']>[number] & { priority?: number; min?: number };
+
+/** The width of the checkbox column. */
+const SELECTION_WIDTH = 48;
+
 interface DataTableProps {
   columns: NonNullable<TableProps<DataRow>['columns']>;
   records: DataRow[];
@@ -136,9 +157,13 @@ interface DataTableProps {
   onSortChange: (sorter: SorterResult<DataRow> | SorterResult<DataRow>[]) => void;
   pagination: TablePaginationConfig | false;
   expandable?: TableProps<DataRow>['expandable'];
+  /** The table is wider than its room: its header and a horizontal scrollbar stay in view. */
+  overflow: boolean;
 }
 
 const rowKey = (r: DataRow) => String(r.id);
+
+const stickyScroll = { offsetHeader: 0, offsetScroll: 0, getContainer: () => (document.querySelector('.bb-content') as HTMLElement | null) ?? window };
 
 /**
  * The table of a resource page, memoised: antd re-renders every mounted row whenever a Table renders, so
@@ -169,6 +194,9 @@ const DataTable = memo(function DataTable(p: DataTableProps) {
       tableLayout="fixed"
       virtual={p.virtual}
       scroll={p.virtual ? { x: p.scrollX, y: p.bodyHeight } : { x: p.scrollX }}
+      // A table wider than its room keeps its scrollbar at the bottom of the page's scrolling area, in view
+      // whatever the number of rows (at its own foot, ten rows down, nobody saw it).
+      sticky={!p.virtual && p.overflow ? stickyScroll : undefined}
       rowClassName={rowClassName}
       onRow={p.onRow}
       rowSelection={rowSelection}
@@ -500,6 +528,10 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   removeRef.current = remove;
   const firstIndex = ((page?.current ?? current) - 1) * (page?.size ?? size);
   const lang = i18n.language;
+  // Whether the page's own row buttons draw anything (a page may pass rowActions that answer nothing, as the
+  // dictionaries beside their entries do): the first row tells.
+  const probeRow = records[0];
+  const ownRowActions = rowActions ? (probeRow ? Boolean(rowActions(probeRow, ctxRef.current)) : true) : false;
   const columns = useMemo(() => {
     const labels = { index: t('crud.index'), action: t('crud.action'), view: t('crud.view'), edit: t('crud.edit'), delete: t('crud.delete'), print: t('doc.print'), progress: t('flow.progress') };
     // The columns that tell the rows apart stay in view when a wide table scrolls sideways (with the index and
@@ -507,14 +539,16 @@ export default function ResourceCrud(props: ResourceCrudProps) {
     const widthOfField = listColumnWidth(meta, listFields);
     const pinned = isPhone() ? 0 : pinnedCount(meta, listFields, widthOfField);
     const left = pinned > 0 ? ('left' as const) : undefined;
-    const cols: NonNullable<TableProps<DataRow>['columns']> = [
+    const identity = new Set(identityFields(meta, listFields));
+    const cols: ExtraColumn[] = [
       ...(isTree
         ? []
         : [
             {
               title: labels.index,
               key: '__index',
-              width: 60,
+              width: INDEX_WIDTH,
+              priority: PRIORITY.index,
               align: 'center' as const,
               fixed: left,
               render: (_v: unknown, _r: DataRow, i: number) => firstIndex + i + 1,
@@ -528,17 +562,19 @@ export default function ResourceCrud(props: ResourceCrudProps) {
           dataIndex: f.name,
           key: sortBy.name,
           width: widthOfField(f),
+          min: compactWidth(f, widthOfField(f)),
           fixed: i < pinned ? left : undefined,
+          priority: props.columnPriority?.[f.name] ?? fieldPriority(f, i, identity),
           align: columnAlign(f),
           ellipsis: true,
           sorter: sortBy.sortable && !isTree ? true : undefined,
           render: (v: unknown, row: DataRow) => (cells?.[f.name] ? cells[f.name](v, row, ctxRef.current) : renderCell(f, v, t, row, ownFields)),
         };
       }),
-      ...(extraColumns ?? []),
+      ...(extraColumns ?? []).map((c, i) => ({ ...c, priority: c.priority ?? PRIORITY.normal + listFields.length + i })),
     ];
     const rowButtons = [canView, canEdit, canDelete, canPrint, canFollow].filter(Boolean).length;
-    if (rowButtons > 0 || rowActions || rowCommands.length > 0) {
+    if (rowButtons > 0 || ownRowActions || rowCommands.length > 0) {
       cols.push({
         title: labels.action,
         key: '__action',
@@ -571,14 +607,34 @@ export default function ResourceCrud(props: ResourceCrudProps) {
     }
     // Columns get widths and the table a fixed layout: with an automatic layout the browser measures every
     // cell of every row to size the columns.
-    const commandsWidth = rowCommands.reduce((n, c: Command) => n + 16 + labelWidth(commandLabel(c)), 0);
+    // The action column is as wide as its buttons' labels (each padded 6 px a side), a page's own buttons
+    // counted as one of a few words, and the cell's padding.
+    const buttonsWidth = [canView && labels.view, canEdit && labels.edit, canDelete && labels.delete, canPrint && labels.print, canFollow && labels.progress]
+      .filter((l): l is string => Boolean(l))
+      .reduce((n, l) => n + 12 + labelWidth(l), 0);
+    const commandsWidth = rowCommands.reduce((n, c: Command) => n + 12 + labelWidth(commandLabel(c)), 0);
     const widthOf = (c: (typeof cols)[number]): number =>
-      Number(c.width ?? (c.key === '__action' ? 48 * (rowButtons + (rowActions ? 2 : 0)) + commandsWidth + 24 : 150));
+      Number(c.width ?? (c.key === '__action' ? buttonsWidth + commandsWidth + (ownRowActions ? ROW_ACTION_WIDTH : 0) + 20 : 150));
     return cols.map((c) => ({ ...c, width: widthOf(c) }));
     // lang: labels and cells follow the language
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [meta, isTree, listFields, labelColumns, cells, extraColumns, rowActions, rowCommands, canView, canEdit, canDelete, canPrint, canFollow, firstIndex, props.actionWidth, ownFields, t, lang]);
-  const scrollX = 48 + columns.reduce((n, c) => n + Number(c.width), 0);
+  }, [meta, isTree, listFields, labelColumns, cells, extraColumns, rowActions, ownRowActions, rowCommands, canView, canEdit, canDelete, canPrint, canFollow, firstIndex, props.actionWidth, props.columnPriority, ownFields, t, lang]);
+  // The columns that fit the table's width, and those the user chose in the chooser (spec §2, issue #13).
+  const [tableBox, available] = useAvailableWidth<HTMLDivElement>();
+  const userId = String(useUserStore((s) => s.userInfo.userId) ?? '');
+  const [choice, setChoice] = useColumnChoice(userId, ns);
+  const fit = useMemo(() => columns.map((c) => ({ key: String(c.key), width: Number(c.width), min: c.min, priority: c.priority })), [columns]);
+  const shownKeys = useMemo(() => fitColumns(fit, available - SELECTION_WIDTH, choice), [fit, available, choice]);
+  const shownColumns = useMemo(() => {
+    const widths = fitWidths(fit.filter((c) => shownKeys.has(c.key)), available - SELECTION_WIDTH);
+    return columns.filter((c) => shownKeys.has(String(c.key))).map(({ priority: _p, min: _m, ...c }) => ({ ...c, width: widths.get(String(c.key)) ?? c.width }));
+  }, [columns, fit, shownKeys, available]);
+  const chooserColumns = useMemo(
+    () => columns.filter((c) => c.priority !== undefined).map((c) => ({ key: String(c.key), title: c.key === '__index' ? t('crud.rowNumber') : (c.title as ReactNode) })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [columns, t, lang],
+  );
+  const scrollX = SELECTION_WIDTH + shownColumns.reduce((n, c) => n + Number(c.width), 0);
 
   const selectedKeys = useMemo(() => selected.map((r) => String(r.id)), [selected]);
   const onSortChange = useCallback((sorter: SorterResult<DataRow> | SorterResult<DataRow>[]) => {
@@ -647,10 +703,12 @@ export default function ResourceCrud(props: ResourceCrudProps) {
         <Tooltip title={t('crud.refresh')}>
           <Button icon={<ReloadOutlined />} aria-label={t('crud.refresh')} onClick={reload} />
         </Tooltip>
+        <ColumnChooser columns={chooserColumns} shown={shownKeys} choice={choice} onChange={setChoice} />
       </Space>
       <Spin spinning={isFetching} delay={150}>
+        <div ref={tableBox} className="bb-table-box">
         <DataTable
-          columns={columns}
+          columns={shownColumns}
           records={records}
           size={props.tableSize ?? 'small'}
           virtual={virtual}
@@ -663,7 +721,9 @@ export default function ResourceCrud(props: ResourceCrudProps) {
           onSortChange={onSortChange}
           pagination={pagination}
           expandable={expandable}
+          overflow={scrollX > available}
         />
+        </div>
       </Spin>
       <DragDialog
         title={title}

@@ -199,8 +199,9 @@ function valueWidth(f: FieldMeta): number {
   switch (f.type) {
     case 'bool':
     case 'dict':
-    case 'int':
       return 100;
+    case 'int':
+      return 80; // a sort order, a count: up to seven digits
     case 'image':
       return 80;
     case 'date':

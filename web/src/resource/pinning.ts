@@ -10,6 +10,8 @@ export const PIN_MAX_WIDTH = 500;
 
 /** The row's name column is at least this wide: the names are what a user reads a list by (150 px cut most). */
 export const NAME_WIDTH = 200;
+/** Names declared at most this long are short enough for their own column width. */
+export const SHORT_NAME = 20;
 
 /**
  * The list fields that tell the rows apart: the resource's lookup code and label (what other resources pick
@@ -40,9 +42,13 @@ export function pinnedCount(meta: Pick<ResourceMeta, 'lookup'>, listFields: Fiel
   return width <= PIN_MAX_WIDTH ? count : 0;
 }
 
-/** The width of each list column: what its field holds (columnWidth), and the row's name (the last identity column) at least NAME_WIDTH. */
+/**
+ * The width of each list column: what its field holds (columnWidth), and the row's name (the last identity
+ * column) at least NAME_WIDTH, unless the field is declared short (at most SHORT_NAME characters: a person's
+ * name, which a wide column only takes room from the others for).
+ */
 export function listColumnWidth(meta: Pick<ResourceMeta, 'lookup'>, listFields: FieldMeta[]): (f: FieldMeta) => number {
   const ids = identityFields(meta, listFields);
   const name = ids.length > 1 ? ids[ids.length - 1] : undefined;
-  return (f) => (f.name === name && f.type === 'string' ? Math.max(NAME_WIDTH, columnWidth(f)) : columnWidth(f));
+  return (f) => (f.name === name && f.type === 'string' && !(f.max && f.max <= SHORT_NAME) ? Math.max(NAME_WIDTH, columnWidth(f)) : columnWidth(f));
 }

@@ -111,6 +111,8 @@ export default function TenantPage() {
               meta={meta}
               listEndpoint="page"
               listFields={['tenantId', 'tenantName', 'linkman', 'contactNumber', 'domainUrl', 'accountNumber', 'expireTime', 'packageId']}
+              // the quota, expiry and package before the contact and domain when the width leaves some out
+              columnPriority={{ tenantId: 0, tenantName: 1, accountNumber: 2, expireTime: 3, packageId: 4 }}
               cells={{ accountNumber: (v) => (Number(v) === -1 ? t('sys.unlimited') : String(v ?? '')) }}
               addDefaults={() => ({ accountNumber: -1 })}
               toolbar={(ctx) =>

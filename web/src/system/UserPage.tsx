@@ -181,14 +181,17 @@ function UserScreen({ meta }: { meta: Parameters<typeof ResourceCrud>[0]['meta']
           params={params}
           listFields={['account', 'realName', 'phone']}
           extraColumns={[
+            // what a user is read by after the account and name: enabled or not, roles and department; the
+            // phone and tenant come next (the chooser shows them when the width leaves them out)
             { title: t('sys.tenantName'), dataIndex: 'tenantName', key: 'tenantName', width: 110, ellipsis: true },
-            { title: t('sys.roleName'), dataIndex: 'roleName', key: 'roleName', width: 130, ellipsis: true },
-            { title: t('sys.deptName'), dataIndex: 'deptName', key: 'deptName', width: 130, ellipsis: true },
+            { title: t('sys.roleName'), dataIndex: 'roleName', key: 'roleName', width: 130, ellipsis: true, priority: 2 },
+            { title: t('sys.deptName'), dataIndex: 'deptName', key: 'deptName', width: 130, ellipsis: true, priority: 3 },
             {
               title: t('sys.enabledStatus'),
               dataIndex: 'status',
               key: 'status',
-              width: 90,
+              priority: 1,
+              width: 80,
               align: 'center',
               render: (v: unknown, row: Row) =>
                 isPending(v) ? (

@@ -32,12 +32,23 @@ export const GUTTER_ROOM = 8;
 /** What a dialog 60 px from the top needs besides its body: padding, title and footer, and a margin under it. */
 export const CHROME_HEIGHT = 200;
 export const bodyStyle = (max: boolean, height?: number): CSSProperties => ({
-  // Until resized, a long form scrolls inside the dialog: its footer (save) stays on the screen.
-  ...(max ? {} : height ? { height: height - 110 } : { maxHeight: `calc(100vh - ${CHROME_HEIGHT}px)` }),
+  // Until resized, a long form scrolls inside the dialog: its footer (save) stays on the screen. A resized (or
+  // maximised) dialog has a height: its body takes what the title and footer leave (dialog.css).
+  ...(max || height ? {} : { maxHeight: `calc(100vh - ${CHROME_HEIGHT}px)` }),
   overflow: 'auto',
   paddingInline: GUTTER_ROOM,
   marginInline: -GUTTER_ROOM,
 });
+
+const OPEN_TOOLTIP = '.ant-tooltip:not(.ant-tooltip-hidden)';
+
+/** Whether a dialog's box is in the newest open dialog (dialogs open in document order, each in its own wrap). */
+export function isTopDialog(box: HTMLElement | null): boolean {
+  const wrap = box?.closest('.ant-modal-wrap');
+  if (!wrap) return false;
+  const open = [...document.querySelectorAll<HTMLElement>('.ant-modal-wrap')].filter((w) => w.style.display !== 'none');
+  return open[open.length - 1] === wrap;
+}
 
 /**
  * A modal that can be dragged by its header, maximised and resized from its lower-right corner
@@ -88,13 +99,30 @@ export default function DragDialog({ width = 720, height, fullscreen = false, ti
   };
 
   const startResize = (e: RMouseEvent) => {
+    // no text selection under the pointer, and no drag of the dialog
     e.preventDefault();
+    e.stopPropagation();
     const rect = boxRef.current?.getBoundingClientRect();
     resize.current = { sx: e.clientX, sy: e.clientY, w: rect?.width ?? size.width, h: rect?.height ?? size.height ?? MIN_HEIGHT };
     listen();
   };
 
   useEffect(() => onUp, [onUp]);
+
+  // Esc closes the dialog even when a tooltip opened after it (the top bar button's, still hovered): antd
+  // gives Esc to the newest popup only, the tooltip, and the dialog stayed open.
+  const { onCancel, keyboard = true } = rest;
+  const cancelRef = useRef(onCancel);
+  cancelRef.current = onCancel;
+  useEffect(() => {
+    if (!open || !keyboard) return undefined;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || !isTopDialog(boxRef.current) || !document.querySelector(OPEN_TOOLTIP)) return;
+      cancelRef.current?.(e as unknown as RMouseEvent<HTMLButtonElement>);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [open, keyboard]);
 
   const header = (
     <div className="bb-dialog-title" onMouseDown={startDrag}>
@@ -119,7 +147,7 @@ export default function DragDialog({ width = 720, height, fullscreen = false, ti
       title={header}
       width={max ? '100vw' : size.width}
       centered={false}
-      className={`bb-dialog${max ? ' bb-dialog-maximized' : ''}`}
+      className={`bb-dialog${max ? ' bb-dialog-maximized' : size.height ? ' bb-dialog-sized' : ''}`}
       style={max ? { top: 0, maxWidth: '100vw', paddingBottom: 0 } : { top: 60 }}
       styles={{
         ...styles,
@@ -129,7 +157,7 @@ export default function DragDialog({ width = 720, height, fullscreen = false, ti
         <div
           ref={boxRef}
           className="bb-dialog-box"
-          style={max ? undefined : { transform: `translate(${offset.x}px, ${offset.y}px)`, minWidth: MIN_WIDTH, minHeight: MIN_HEIGHT }}
+          style={max ? undefined : { transform: `translate(${offset.x}px, ${offset.y}px)`, minWidth: MIN_WIDTH, minHeight: MIN_HEIGHT, height: size.height }}
         >
           {node}
           {!max && <div className="bb-dialog-resize" data-testid="dialog-resize" onMouseDown={startResize} />}

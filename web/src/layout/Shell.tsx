@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { App as AntApp, Layout } from 'antd';
+import { App as AntApp, Drawer, Layout } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useUserStore } from '../store/user';
-import { useCommonStore, screenLevel } from '../store/common';
+import { useCommonStore, screenLevel, useSider } from '../store/common';
 import { useTagsStore } from '../store/tags';
 import { startTokenRefresh } from '../store/session';
 import { findMenuByPath } from '../store/menu';
@@ -57,8 +57,8 @@ export function ShellLayout() {
   const { t, i18n } = useTranslation();
   const menuAll = useUserStore((s) => s.menuAll);
   const userInfo = useUserStore((s) => s.userInfo);
-  const isCollapse = useCommonStore((s) => s.isCollapse);
-  const setCollapse = useCommonStore((s) => s.setCollapse);
+  const sider = useSider();
+  const setSiderOpen = useCommonStore((s) => s.setSiderOpen);
   const screen = useCommonStore((s) => s.screen);
   const setScreen = useCommonStore((s) => s.setScreen);
   const themeName = useCommonStore((s) => s.themeName);
@@ -90,9 +90,10 @@ export function ShellLayout() {
     return () => window.removeEventListener('resize', onResize);
   }, [setScreen]);
 
+  // On a narrow screen the opened menu (or its drawer) closes once a page is chosen.
   useEffect(() => {
-    if (screen === 3) setCollapse(true);
-  }, [screen, setCollapse]);
+    setSiderOpen(false);
+  }, [location.pathname, setSiderOpen]);
 
   const resolved = resolvePage(location.pathname, menuAll);
   const value = `${location.pathname}${location.search}`;
@@ -131,20 +132,32 @@ export function ShellLayout() {
 
   return (
     <Layout className={`bb-shell screen-${screen}`} style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        className="bb-sider"
-        width={230}
-        collapsedWidth={screen === 3 ? 0 : 64}
-        collapsed={isCollapse}
-        trigger={null}
-        style={{ background: theme.siderBg }}
-      >
-        <div className="bb-logo" style={{ color: theme.siderText }}>
-          <img src="/favicon.svg" alt="" />
-          {!isCollapse && <span>{t('logoTitle')}</span>}
-        </div>
-        <SideMenu />
-      </Layout.Sider>
+      {sider.drawer ? (
+        // below 768 px the side menu is a drawer the collapse button opens (spec §2 screen levels)
+        <Drawer
+          className="bb-sider-drawer"
+          placement="left"
+          size={230}
+          closable={false}
+          open={!sider.collapsed}
+          onClose={() => setSiderOpen(false)}
+          styles={{ body: { padding: 0, background: theme.siderBg } }}
+        >
+          <div className="bb-logo" style={{ color: theme.siderText }}>
+            <img src="/favicon.svg" alt="" />
+            <span>{t('logoTitle')}</span>
+          </div>
+          <SideMenu />
+        </Drawer>
+      ) : (
+        <Layout.Sider className="bb-sider" width={230} collapsedWidth={64} collapsed={sider.collapsed} trigger={null} style={{ background: theme.siderBg }}>
+          <div className="bb-logo" style={{ color: theme.siderText }}>
+            <img src="/favicon.svg" alt="" />
+            {!sider.collapsed && <span>{t('logoTitle')}</span>}
+          </div>
+          <SideMenu collapsed={sider.collapsed} />
+        </Layout.Sider>
+      )}
       <Layout>
         <TopBar />
         <Tags />

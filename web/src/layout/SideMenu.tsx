@@ -29,11 +29,10 @@ export function accordion(prev: string[], next: string[], parents: Record<string
 }
 
 /** Collapsible side menu of the chosen top menu; one open submenu at a time. */
-export default function SideMenu() {
+export default function SideMenu({ collapsed = false }: { collapsed?: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   const menu = useUserStore((s) => s.menu);
-  const isCollapse = useCommonStore((s) => s.isCollapse);
   const themeName = useCommonStore((s) => s.themeName);
   const openMenu = useOpenMenu();
   const theme = themeByName(themeName);
@@ -67,10 +66,10 @@ export default function SideMenu() {
       className="bb-side-menu"
       mode="inline"
       theme={theme.menuTheme}
-      inlineCollapsed={isCollapse}
+      inlineCollapsed={collapsed}
       items={items}
       selectedKeys={[byKey[selected] ? selected : location.pathname]}
-      openKeys={isCollapse ? undefined : openKeys}
+      openKeys={collapsed ? undefined : openKeys}
       onOpenChange={(keys) => setOpenKeys(accordion(openKeys, keys, parents))}
       onClick={({ key }) => {
         const m = byKey[key];

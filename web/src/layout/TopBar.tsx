@@ -1,7 +1,7 @@
 import { Button, Layout, Space, Tooltip } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useCommonStore } from '../store/common';
+import { useCommonStore, useSider } from '../store/common';
 import { themeByName } from '../theme/themes';
 import { website } from '../config';
 import LanguageSwitch from '../components/LanguageSwitch';
@@ -19,7 +19,7 @@ import ErrorLogButton from './widgets/ErrorLogButton';
 /** Top bar: collapse, top menu, optional widgets (settings), notices, full screen, user. */
 export default function TopBar() {
   const { t } = useTranslation();
-  const isCollapse = useCommonStore((s) => s.isCollapse);
+  const { collapsed } = useSider();
   const toggle = useCommonStore((s) => s.toggleCollapse);
   const themeName = useCommonStore((s) => s.themeName);
   const screen = useCommonStore((s) => s.screen);
@@ -31,7 +31,7 @@ export default function TopBar() {
         <Button
           type="text"
           aria-label={t('navbar.collapse')}
-          icon={isCollapse ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
           onClick={toggle}
           style={{ color: 'inherit' }}
         />

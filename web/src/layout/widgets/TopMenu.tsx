@@ -18,6 +18,16 @@ export function topMenuAction(code: string): { kind: 'in-app' } | { kind: 'sibli
   return { kind: 'in-app' };
 }
 
+/**
+ * The top menu underlined: under a sibling base (/pdm/) its entry, from the first paint on (the side menu of the
+ * entry chosen before, kept in the session, loads first and underlined it until the new one came); else the
+ * entry whose side menu is loaded; else home when no in-app entry is remembered.
+ */
+export function selectedTopMenu(topMenu: TopMenuItem[], menuId: string, topMenuCode: string, baseCode: string | undefined): string | undefined {
+  if (baseCode) return topMenu.find((m) => m.code === baseCode)?.id;
+  return topMenu.find((m) => m.id === menuId)?.id ?? (topMenuCode ? undefined : HOME);
+}
+
 /** Home entry plus the server's top menus. 000/001 load their menus here; 002/003/004 open sibling apps. */
 export default function TopMenu() {
   const { t, i18n } = useTranslation();
@@ -61,7 +71,7 @@ export default function TopMenu() {
     void loadMenu(item.id);
   };
 
-  const selected = topMenu.find((m) => m.id === menuId)?.id ?? (topMenuCode ? undefined : HOME);
+  const selected = selectedTopMenu(topMenu, menuId, topMenuCode, baseTopMenuCode());
 
   return (
     <Menu

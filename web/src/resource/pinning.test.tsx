@@ -91,4 +91,13 @@ describe('the row name column', () => {
     // with it the material's status, code and name still fit the pinned room
     expect(pinnedCount({ lookup }, [status, code, name, spec], width)).toBe(3);
   });
+
+  it('is the lookup label when the name is listed before the code (menus), and a short declared name keeps its width', () => {
+    const width = listColumnWidth({ lookup }, [name, code, spec]);
+    expect(width(name)).toBe(NAME_WIDTH);
+    expect(width(code)).toBe(columnWidth(code));
+    const person = field({ name: 'realName', max: 10, label: { zh: '姓名', en: 'Name' } });
+    const account = field({ name: 'account', max: 45, label: { zh: '账号', en: 'Account' } });
+    expect(listColumnWidth({}, [account, person])(person)).toBe(columnWidth(person));
+  });
 });

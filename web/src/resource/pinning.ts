@@ -43,12 +43,14 @@ export function pinnedCount(meta: Pick<ResourceMeta, 'lookup'>, listFields: Fiel
 }
 
 /**
- * The width of each list column: what its field holds (columnWidth), and the row's name (the last identity
- * column) at least NAME_WIDTH, unless the field is declared short (at most SHORT_NAME characters: a person's
+ * The width of each list column: what its field holds (columnWidth), and the row's name (the lookup's label, or
+ * the last identity column) at least NAME_WIDTH, unless the field is declared short (at most SHORT_NAME characters: a person's
  * name, which a wide column only takes room from the others for).
  */
 export function listColumnWidth(meta: Pick<ResourceMeta, 'lookup'>, listFields: FieldMeta[]): (f: FieldMeta) => number {
   const ids = identityFields(meta, listFields);
-  const name = ids.length > 1 ? ids[ids.length - 1] : undefined;
+  // the lookup's label is the name (menus list their name before their code); else the last identity column
+  const label = meta.lookup?.labelField;
+  const name = label && ids.includes(label) ? label : ids.length > 1 ? ids[ids.length - 1] : undefined;
   return (f) => (f.name === name && f.type === 'string' && !(f.max && f.max <= SHORT_NAME) ? Math.max(NAME_WIDTH, columnWidth(f)) : columnWidth(f));
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { LANGUAGES, WORDS, newTenant, open, rowWith, search, shot, signIn, uniqueTag } from './masterdata-support.js';
+import { LANGUAGES, WORDS, newTenant, open, rowWith, search, shot, showColumns, signIn, uniqueTag } from './masterdata-support.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -97,6 +97,7 @@ for (const lang of LANGUAGES) {
     // the list shows them
     await search(content, w, w.materialCode, `G${tag}`);
     await expect(content.locator('tr.ant-table-row')).toHaveCount(2);
+    await showColumns(page, content, w, [w.safetyStock]);
     await expect(rowWith(content, `G${tag}1`)).toContainText('0.000001');
     await expect(rowWith(content, `G${tag}2`)).toContainText('12.500000');
     await search(content, w, w.materialCode, `E${tag}`);

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { LANGUAGES, WORDS, dialogWith, newTenant, open, pick, rowWith, shot, signIn, toast, uniqueTag } from './masterdata-support.js';
+import { LANGUAGES, WORDS, dialogWith, newTenant, open, pick, rowWith, shot, showColumns, signIn, toast, uniqueTag } from './masterdata-support.js';
 
 for (const lang of LANGUAGES) {
   const w = WORDS[lang];
@@ -27,7 +27,9 @@ for (const lang of LANGUAGES) {
     await expect(toast(page, w.added)).toBeVisible();
     await expect(form).toBeHidden();
 
-    // decimals are shown at their scale, right-aligned
+    // decimals are shown at their scale, right-aligned (the column is ticked in the chooser: it lies beyond
+    // what fits the width)
+    await showColumns(page, content, w, [w.safetyStock]);
     const column = await content.getByRole('columnheader').allInnerTexts();
     const stock = (row) => row.locator('td').nth(column.findIndex((t) => t.trim() === w.safetyStock));
     await expect(stock(rowWith(content, code))).toHaveText('0.000001');
@@ -55,6 +57,7 @@ for (const lang of LANGUAGES) {
     await conversion.getByRole('button', { name: w.save }).click();
     await expect(toast(page, w.added)).toBeVisible();
     await expect(conversion).toBeHidden();
+    await showColumns(page, content, w, [w.ratio]);
     const row = rowWith(content, name);
     await expect(row).toContainText('12.000000000');
     await shot(page, 'unit-conversion-list', lang);

@@ -23,6 +23,7 @@ export const WORDS = {
     ruleCode: '规则编码', ruleName: '规则名称', bizType: '业务类型', fixedText: '固定值', serial: '流水号',
     materialCode: '物料编号', materialName: '物料名称', unit: '单位', safetyStock: '安全库存', pcs: '个', box: '箱',
     itemKind: '物品类别', material: '物料', item: '物料', fromUnit: '换算单位', toUnit: '基本单位', ratio: '换算比例',
+    columns: '列设置',
   },
   en: {
     add: /(^|\s)Add$/, save: /(^|\s)Save$/, search: /(^|\s)Search$/, reset: /(^|\s)Reset$/, edit: 'Edit', ok: /(^|\s)OK$/, addLine: /(^|\s)Add line$/,
@@ -36,6 +37,7 @@ export const WORDS = {
     ruleCode: 'Rule code', ruleName: 'Rule name', bizType: 'Business type', fixedText: 'Fixed text', serial: 'Serial number',
     materialCode: 'Material code', materialName: 'Material name', unit: 'Unit', safetyStock: 'Safety stock', pcs: 'pcs', box: 'box',
     itemKind: 'Item kind', material: 'Material', item: 'Material', fromUnit: 'From unit', toUnit: 'To unit', ratio: 'Ratio',
+    columns: 'Columns',
   },
 };
 
@@ -112,6 +114,15 @@ export async function search(content, words, label, text) {
 }
 
 // The list row holding a text.
+// showColumns ticks columns in the list's column chooser: the list leaves out what does not fit its width.
+export async function showColumns(page, content, words, labels) {
+  await content.getByRole('button', { name: words.columns, exact: true }).click();
+  const chooser = page.getByTestId('column-chooser').last();
+  for (const label of labels) await chooser.getByRole('checkbox', { name: label, exact: true }).check();
+  await page.keyboard.press('Escape');
+  for (const label of labels) await expect(content.getByRole('columnheader', { name: label, exact: true })).toBeVisible();
+}
+
 export const rowWith = (content, text) => content.locator('tr.ant-table-row', { hasText: text });
 
 // shot saves a screenshot into $BLUEBIRD_SHOTS (e.g. /tmp/shots) when it is set: the look of the

@@ -72,10 +72,12 @@ describe('compact widths', () => {
 });
 
 describe('the priority of a field', () => {
-  it('puts the identity first, long text, remarks and timestamps last, the rest in declared order', () => {
+  it('puts the identity first, then states and kinds, long text, remarks and timestamps last, the rest in declared order', () => {
     const ids = new Set(['code']);
     expect(fieldPriority(field({ name: 'code' }), 3, ids)).toBe(PRIORITY.identity + 3);
     expect(fieldPriority(field({ name: 'phone' }), 2, ids)).toBe(PRIORITY.normal + 2);
+    expect(fieldPriority(field({ name: 'status', type: 'dict' }), 4, ids)).toBe(PRIORITY.state + 4);
+    expect(PRIORITY.state + 4).toBeLessThan(PRIORITY.normal + 2);
     expect(fieldPriority(field({ name: 'remark' }), 1, ids)).toBe(PRIORITY.low + 1);
     expect(fieldPriority(field({ name: 'createTime', type: 'datetime' }), 1, ids)).toBe(PRIORITY.low + 1);
     expect(fieldPriority(field({ name: 'body', type: 'text' }), 0, ids)).toBe(PRIORITY.low);

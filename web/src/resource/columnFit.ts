@@ -32,12 +32,14 @@ export const EMPTY_CHOICE: ColumnChoice = { shown: [], hidden: [] };
 /** Priorities: the columns a row is told apart by, then the declared order, then what is read least. */
 export const PRIORITY = {
   identity: 0,
+  /** Dictionary and yes/no columns (a status, a kind); the declared order adds its index. */
+  state: 100,
   /** The declared order adds its index to this. */
-  normal: 10,
+  normal: 200,
   /** Long text, remarks, timestamps and ids: still reachable through the chooser. */
-  low: 100,
+  low: 1000,
   /** The row number: the first to go. */
-  index: 1000,
+  index: 10000,
 } as const;
 
 /** How much narrower than its width a column of text may be drawn when the room is short (ellipsis shows the rest on hover). */
@@ -56,6 +58,8 @@ const isLowField = (f: FieldMeta): boolean =>
 /** The priority of the list column of a field, the `index`th in the declared order. */
 export function fieldPriority(f: FieldMeta, index: number, identity: ReadonlySet<string>): number {
   if (identity.has(f.name)) return PRIORITY.identity + index;
+  // states and kinds are read at a glance and narrow: right after the identity
+  if (f.type === 'dict' || f.type === 'bool') return PRIORITY.state + index;
   return (isLowField(f) ? PRIORITY.low : PRIORITY.normal) + index;
 }
 

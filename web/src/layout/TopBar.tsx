@@ -39,7 +39,7 @@ export default function TopBar() {
       <div className="bb-top-menu">
         <TopMenu />
       </div>
-      <Space size={2} className="bb-top-right">
+      <Space size={0} className="bb-top-right">
         {s.search && screen < 2 && <SearchButton />}
         {s.errlog && <ErrorLogButton />}
         {s.lock && <LockButton />}

@@ -31,7 +31,7 @@ export function LeaveForm({ open, onClose }: { open: boolean; onClose: () => voi
     const v = await form.validateFields();
     setSaving(true);
     await perform(
-      () => startLeave({ startTime: v.range[0].format(FMT), endTime: v.range[1].format(FMT), days: v.days, reason: v.reason, taskUser: v.taskUser }),
+      () => startLeave({ startTime: v.range[0].format(FMT), endTime: v.range[1].format(FMT), days: String(v.days), reason: v.reason, taskUser: v.taskUser }),
       () => {
         announceTasksChanged();
         onClose();

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import DragDialog from '../components/DragDialog';
 import { toast } from '../util/notify';
-import { completeTask, taskDetail, type TaskRow } from './api';
+import { completeTask, taskDetail, taskOf, type TaskRow } from './api';
 import { BusinessDocument } from './BusinessDocument';
 import { HistoryTimeline } from './HistoryTimeline';
 import { InstanceDiagram } from './FlowDiagram';
@@ -21,7 +21,7 @@ export function TaskDialog({ row, handle, onClose }: { row: TaskRow | null; hand
   const client = useQueryClient();
   const [comment, setComment] = useState<string>(t('flow.defaultComment'));
   const [busy, setBusy] = useState<'ok' | 'reject' | null>(null);
-  const taskId = row?.taskId;
+  const taskId = taskOf(row);
   const { data: detail, isLoading } = useQuery({
     queryKey: ['flow', 'task-detail', taskId],
     queryFn: () => taskDetail(taskId!),
@@ -29,14 +29,14 @@ export function TaskDialog({ row, handle, onClose }: { row: TaskRow | null; hand
   });
   const doc = detail ?? row ?? {};
   const complete = async (flag: 'ok' | 'reject') => {
-    if (!row?.taskId) return;
+    if (!row || !taskId) return;
     if (flag === 'reject' && !comment.trim()) {
       toast.error(t('flow.rejectNeedsComment'));
       return;
     }
     setBusy(flag);
     await perform(
-      () => completeTask({ taskId: row.taskId!, processInstanceId: row.processInstanceId, flag, comment: comment.trim() || t('flow.defaultComment') }),
+      () => completeTask({ taskId, processInstanceId: row.processInstanceId, flag, comment: comment.trim() || t('flow.defaultComment') }),
       () => {
         announceTasksChanged();
         onClose();

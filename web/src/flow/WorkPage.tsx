@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import RowButton from '../resource/RowButton';
 import { toast } from '../util/notify';
-import { claimTask, startList, workList, type Definition, type Params, type TaskRow, type WorkKind } from './api';
+import { claimTask, startList, taskOf, workList, type Definition, type Params, type TaskRow, type WorkKind } from './api';
 import FlowTable, { definitionColumns, flowListKey, type FlowFilter } from './FlowTable';
 import { perform } from './perform';
 import { ProgressDialog } from './ProcessProgress';
@@ -34,7 +34,7 @@ export function taskColumns(kind: Exclude<WorkKind, 'start'>, t: TFunction): Col
     case 'todo':
       return [...base, col('startUserName', t('flow.startUser'), 110), col('createTime', t('flow.createTime'), 170)];
     case 'send':
-      return [...base, col('createTime', t('flow.startTime'), 170), { key: 'processIsFinished', dataIndex: 'processIsFinished', title: t('flow.state'), width: 100, render: (v: unknown) => <FinishedTag value={v} t={t} /> }];
+      return [...base, col('startTime', t('flow.startTime'), 170), { key: 'processIsFinished', dataIndex: 'processIsFinished', title: t('flow.state'), width: 100, render: (v: unknown) => <FinishedTag value={v} t={t} /> }];
     case 'done':
       return [
         ...base,
@@ -99,7 +99,7 @@ function TaskList({ kind }: { kind: Exclude<WorkKind, 'start'> }) {
   const columns = useMemo(() => taskColumns(kind, t), [kind, t]);
   const claim = (row: TaskRow) =>
     perform(
-      () => claimTask(row.taskId!),
+      () => claimTask(taskOf(row)!),
       () => {
         announceTasksChanged();
         return client.invalidateQueries({ queryKey: flowListKey(`work-${kind}`) });
@@ -111,13 +111,13 @@ function TaskList({ kind }: { kind: Exclude<WorkKind, 'start'> }) {
         listKey={`work-${kind}`}
         fetch={(p: Params) => workList(kind, p)}
         columns={columns}
-        rowKey={(r) => r.taskId || r.processInstanceId}
+        rowKey={(r) => taskOf(r) ?? r.processInstanceId}
         filters={taskFilters(t)}
         actionWidth={kind === 'todo' || kind === 'claim' ? 200 : 160}
         actions={(r) => (
           <>
-            {kind === 'claim' && r.taskId && can('work_claim_claim') && <RowButton onClick={() => void claim(r)}>{t('flow.claim')}</RowButton>}
-            {kind === 'todo' && r.taskId && can('work_todo_handle') && <RowButton onClick={() => setOpen({ row: r, handle: true })}>{t('flow.handle')}</RowButton>}
+            {kind === 'claim' && taskOf(r) && can('work_claim_claim') && <RowButton onClick={() => void claim(r)}>{t('flow.claim')}</RowButton>}
+            {kind === 'todo' && taskOf(r) && can('work_todo_handle') && <RowButton onClick={() => setOpen({ row: r, handle: true })}>{t('flow.handle')}</RowButton>}
             {can(`${code}_view`) && <RowButton onClick={() => setOpen({ row: r, handle: false })}>{t('flow.detail')}</RowButton>}
             {can(`${code}_follow`) && <RowButton onClick={() => setProgress({ processInstanceId: r.processInstanceId })}>{t('flow.follow')}</RowButton>}
           </>

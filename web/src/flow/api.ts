@@ -53,6 +53,7 @@ export interface TaskRow {
   assignee?: string;
   assigneeName?: string;
   createTime?: string;
+  startTime?: string;
   endTime?: string;
   claimTime?: string;
   processIsFinished?: boolean | string;
@@ -119,6 +120,9 @@ export interface TaskDetail extends TaskRow {
 
 export type WorkKind = 'start' | 'claim' | 'todo' | 'send' | 'done';
 
+/** The task a row is about; a sent instance's row may carry none (an empty or zero id). */
+export const taskOf = (row: Pick<TaskRow, 'taskId'> | null | undefined): string | undefined => (row?.taskId && row.taskId !== '0' ? row.taskId : undefined);
+
 export const workList = (kind: Exclude<WorkKind, 'start'>, params: Params) => get<Page<TaskRow>>(`${FLOW}/work/${kind}-list`, params);
 export const startList = (params: Params) => get<Page<Definition>>(`${FLOW}/work/start-list`, params);
 export const claimTask = (taskId: string) => post(`${FLOW}/work/claim-task`, { taskId });
@@ -162,7 +166,8 @@ export type InstanceRef = { processInstanceId: string } | { businessKey: string 
 export const processDiagram = (ref: InstanceRef) => get<DiagramData>(`${FLOW}/process/diagram`, ref);
 export const historyList = (ref: InstanceRef) => get<HistoryRow[]>(`${FLOW}/process/history-flow-list`, ref);
 
-export const startLeave = async (body: { startTime: string; endTime: string; days: number; reason: string; taskUser: string }) =>
+/** Days travel as a decimal string (decimals are never floats on the wire). */
+export const startLeave = async (body: { startTime: string; endTime: string; days: string; reason: string; taskUser: string }) =>
   (await request.post<R<unknown>>('/api/blade-desk/process/leave/start-process', body)).data;
 
 /** Users for the pickers: /api/blade-user/page?realName= (a page). */

@@ -164,7 +164,7 @@ describe('work lists', () => {
     server.use(
       dict,
       http.get('*/api/blade-flow/work/send-list', () =>
-        HttpResponse.json(ok(pageOf([{ ...task, taskId: '', processIsFinished: 'finished' }, { ...task, taskId: '', processInstanceId: 'p2', processIsFinished: 'unfinished' }]))),
+        HttpResponse.json(ok(pageOf([{ ...task, taskId: '0', processIsFinished: 'finished' }, { ...task, taskId: '', processInstanceId: 'p2', processIsFinished: 'unfinished' }]))),
       ),
     );
     renderWithProviders(<WorkPage kind="send" />);
@@ -172,6 +172,10 @@ describe('work lists', () => {
     expect(screen.getByText('Running')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Current task' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Handle' })).not.toBeInTheDocument();
+    // a row without a task (id 0) opens from the row itself: no task-detail asked (msw would refuse it)
+    server.use(http.get('*/api/meta/resources', () => HttpResponse.json(ok([]))));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Details' })[0]);
+    expect(await screen.findByText('No document to show')).toBeInTheDocument();
   });
 
   it('starts the leave process from its form', async () => {

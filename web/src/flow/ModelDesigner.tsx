@@ -59,6 +59,7 @@ export default function ModelDesigner({ modelId, onSaved, onClose }: { modelId?:
         if (dead || !host.current) return;
         modeler = createModeler(host.current) as unknown as ModelerLike;
         modelerRef.current = modeler;
+        // the end-to-end test draws through the modeler's own API (e2e/tests/flow.spec.js)
         (window as unknown as { bbModeler?: ModelerLike }).bbModeler = modeler;
         await modeler.importXML(model?.xml || blankXml('process_' + Date.now().toString(36), t('flow.model.add')));
         if (dead) return;

@@ -226,6 +226,7 @@ func (a *App) routes() http.Handler {
 	// --- end files ---
 	// --- business master data: approval records, inventory (internal/approval, internal/inventory) ---
 	a.Approval = approval.New(a.DB)
+	a.Approval.Flow = a.Flow // before the resources mount: their startProcess links to the engine then
 	a.Registry.Add(a.Approval.Mount(api, env)...)
 	a.Numbering.Approval = a.Approval
 	a.Registry.Add(a.Numbering.Mount(api, env)...)

@@ -291,3 +291,124 @@ func TestFlowEndpointsRefuse(t *testing.T) {
 		h.Admin().Get(flowAPI+"work/todo-count", nil).OK(t, nil)
 	})
 }
+
+// flowBind binds a document type (flow_route key) to a process key in
+// the system dictionary, as the super user.
+func flowBind(t *testing.T, super *apptest.Client, route, key string) {
+	t.Helper()
+	var items []struct{ ID, DictKey string }
+	super.Get("/api/blade-system/dict/dictionary", apptest.Q("code", "flow_route")).OK(t, &items)
+	for _, it := range items {
+		if it.DictKey == route {
+			super.Edit("/api/blade-system/dict/submit", map[string]any{"id": it.ID, "remark": key}).OK(t, nil)
+			return
+		}
+	}
+	t.Fatalf("no flow_route entry %s", route)
+}
+
+// TestFlowMaterialApproval: a material submitted with a bound process goes
+// into approval, is claimed and approved by a second user; another is
+// rejected by a third, edited and submitted again; a third is voided while
+// in approval, which deletes its process; a tenant without the process
+// deployed is refused, one left unbound would approve at once.
+func TestFlowMaterialApproval(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		super := h.Admin()
+		a := newFlowTenant(t, h, "Flow Mat")
+		flowUpload(t, super, a.id, map[string]string{"mat.bpmn": flowChain("matflow", `camunda:candidateGroups="clerk"`)}).OK(t, nil)
+		flowBind(t, super, "material", "matflow")
+		type material struct {
+			ID     string `json:"id"`
+			Status int    `json:"status"`
+		}
+		newMat := func(code string) material {
+			var m material
+			a.admin.PostJSON(basic+"material/submit", map[string]any{"materialCode": code, "materialName": "物料" + code, "unit": "pcs"}).OK(t, &m)
+			return m
+		}
+		status := func(id string) int {
+			var m material
+			a.admin.Get(basic+"material/detail", apptest.Q("id", id)).OK(t, &m)
+			return m.Status
+		}
+		m1 := newMat("F1")
+		a.admin.Post(basic+"material/startProcess", apptest.Q("ids", m1.ID)).OK(t, nil)
+		if s := status(m1.ID); s != 2 {
+			t.Fatalf("material in approval: status %d", s)
+		}
+		a.admin.Edit(basic+"material/submit", map[string]any{"id": m1.ID, "materialName": "改名"}).Fail(t, 400)
+		claim := flowList(t, a.clerk1, "claim-list")
+		if len(claim) != 1 || claim[0].BusinessTable != "bb_material" || claim[0].BusinessID != m1.ID {
+			t.Fatalf("claim list: %+v", claim)
+		}
+		var detail struct {
+			Resource struct{ Service, Name string }
+		}
+		a.clerk1.Get(flowAPI+"work/task-detail", apptest.Q("taskId", claim[0].TaskID)).OK(t, &detail)
+		if detail.Resource.Service != "bluebird-basic" || detail.Resource.Name != "material" {
+			t.Fatalf("task detail resource: %+v", detail)
+		}
+		a.clerk1.Post(flowAPI+"work/claim-task", apptest.Q("taskId", claim[0].TaskID)).OK(t, nil)
+		flowComplete(a.clerk1, claim[0].TaskID, "ok", "").OK(t, nil)
+		if s := status(m1.ID); s != 3 {
+			t.Fatalf("approved material: status %d", s)
+		}
+		var procs apptest.Page[struct {
+			ProcessStatus     int    `json:"processStatus"`
+			ProcessInstanceID string `json:"processInstanceId"`
+		}]
+		a.admin.Get(basic+"tgprocess/page", apptest.Q("bizId", m1.ID)).OK(t, &procs)
+		if len(procs.Records) == 0 || procs.Records[0].ProcessStatus != 2 || procs.Records[0].ProcessInstanceID == "" {
+			t.Fatalf("approval record: %+v", procs.Records)
+		}
+
+		// rejected by a third user, edited, submitted again
+		m2 := newMat("F2")
+		a.admin.Post(basic+"material/startProcess", apptest.Q("ids", m2.ID)).OK(t, nil)
+		task := flowList(t, a.clerk2, "claim-list")[0]
+		flowComplete(a.clerk2, task.TaskID, "reject", "规格不对").OK(t, nil)
+		if s := status(m2.ID); s != 4 {
+			t.Fatalf("rejected material: status %d", s)
+		}
+		var hist []struct{ HistoryActivityID, Comment string }
+		a.admin.Get(flowAPI+"process/history-flow-list", apptest.Q("businessKey", "bb_material:"+m2.ID)).OK(t, &hist)
+		if len(hist) != 2 || hist[1].Comment != "规格不对" {
+			t.Fatalf("history of the rejection: %+v", hist)
+		}
+		a.admin.Edit(basic+"material/submit", map[string]any{"id": m2.ID, "materialName": "改好了"}).OK(t, nil)
+		a.admin.Post(basic+"material/startProcess", apptest.Q("ids", m2.ID)).OK(t, nil)
+		if s := status(m2.ID); s != 2 {
+			t.Fatalf("resubmitted material: status %d", s)
+		}
+
+		// voided while in approval: its process is deleted
+		m3 := newMat("F3")
+		a.admin.Post(basic+"material/startProcess", apptest.Q("ids", m3.ID)).OK(t, nil)
+		a.admin.Post(basic+"material/cancellation", apptest.Q("ids", m3.ID)).OK(t, nil)
+		if s := status(m3.ID); s != 5 {
+			t.Fatalf("voided material: status %d", s)
+		}
+		var follow apptest.Page[struct{ BusinessKey string }]
+		a.admin.Get(flowAPI+"follow/list", nil).OK(t, &follow)
+		for _, f := range follow.Records {
+			if f.BusinessKey == "bb_material:"+m3.ID {
+				t.Fatal("the voided material's process still runs")
+			}
+		}
+		if got := flowList(t, a.clerk1, "claim-list"); len(got) != 1 || got[0].BusinessID != m2.ID {
+			t.Fatalf("claim list after the void: %+v", got)
+		}
+
+		// a tenant the bound process is not deployed to cannot submit
+		_, other := h.NewTenant("Flow Other")
+		var m4 material
+		other.PostJSON(basic+"material/submit", map[string]any{"materialCode": "O1", "materialName": "物料", "unit": "pcs"}).OK(t, &m4)
+		if msg := other.Post(basic+"material/startProcess", apptest.Q("ids", m4.ID)).Fail(t, 400); !strings.Contains(msg, "matflow") {
+			t.Fatalf("refusal: %s", msg)
+		}
+		// unbound: approved at once
+		flowBind(t, super, "material", "")
+		other.Post(basic+"material/startProcess", apptest.Q("ids", m4.ID)).OK(t, nil)
+	})
+}

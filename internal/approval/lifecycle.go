@@ -2,6 +2,7 @@ package approval
 
 import (
 	"context"
+	"strings"
 
 	"github.com/uptrace/bun"
 
@@ -27,6 +28,22 @@ type Lifecycle[T any] struct {
 	// command's transaction, before any row moves.
 	BeforeStart func(ctx context.Context, tx bun.Tx, rows []*T) error
 	BeforeVoid  func(ctx context.Context, tx bun.Tx, rows []*T) error
+	// Route is the row type's key in the flow_route dictionary (default:
+	// BizType in lower case), which binds a tenant's process to it.
+	Route string
+	// AfterApprove runs when rows become approved: at once, or at the end
+	// of their process (in the transaction of the last approval).
+	AfterApprove func(ctx context.Context, tx bun.Tx, res *resource.Resource[T], rows []*T) error
+	// Release undoes what BeforeStart holds (stock locks) when a process
+	// is rejected or deleted: the row goes back to be edited.
+	Release func(ctx context.Context, tx bun.Tx, rows []*T) error
+}
+
+func (l *Lifecycle[T]) route() string {
+	if l.Route != "" {
+		return l.Route
+	}
+	return strings.ToLower(l.BizType)
 }
 
 // MasterStates are the state rules of master data: editable while a draft,
@@ -64,8 +81,10 @@ var (
 )
 
 // Commands are a resource's startProcess and cancellation (domain.md §3):
-// startProcess from draft or rejected, cancellation from draft, rejected or
-// approved (a row in approval is withdrawn first). Their buttons are
+// startProcess from draft or rejected (approved at once, or in approval
+// when the tenant binds a process to the row type: workflow.go),
+// cancellation from draft, in approval (its running process is deleted
+// with the reason), rejected or approved. Their buttons are
 // <menu>_start_process and <menu>_cancellation (menus.md).
 func Commands[T any](s *Service, l Lifecycle[T]) []resource.Command[T] {
 	start := resource.Command[T]{Name: "startProcess", Label: msgStart, Button: "start_process", Done: msgStartDone,
@@ -76,6 +95,13 @@ func Commands[T any](s *Service, l Lifecycle[T]) []resource.Command[T] {
 					return nil, err
 				}
 			}
+			key, err := s.boundProcess(ctx, tx, l.route())
+			if err != nil {
+				return nil, err
+			}
+			if key != "" {
+				return startProcesses(ctx, s, tx, res, l, rows, key)
+			}
 			out := make([]Outcome, len(rows))
 			for i, row := range rows {
 				id, err := approveAtOnce(ctx, s, tx, l, row)
@@ -84,14 +110,30 @@ func Commands[T any](s *Service, l Lifecycle[T]) []resource.Command[T] {
 				}
 				out[i] = Outcome{ID: resource.BaseOf(row).ID, AuditStatus: Approved, ProcessID: id}
 			}
-			return out, res.SetFields(ctx, tx, rows, map[string]any{"status": Approved})
-		}}
+			if err := res.SetFields(ctx, tx, rows, map[string]any{"status": Approved}); err != nil {
+				return nil, err
+			}
+			if l.AfterApprove != nil {
+				if err := l.AfterApprove(ctx, tx, res, rows); err != nil {
+					return nil, err
+				}
+			}
+			return out, nil
+		},
+		Mounted: func(res *resource.Resource[T]) { link(s, res, l) }}
 	if !l.Void {
 		return []resource.Command[T]{start}
 	}
 	void := resource.Command[T]{Name: "cancellation", Label: msgVoid, Button: "cancellation", Done: msgVoidDone, Confirm: msgVoidConfirm,
-		From: &resource.States{Field: "status", Values: []int{Draft, Rejected, Approved}},
-		Run: func(ctx context.Context, tx bun.Tx, res *resource.Resource[T], rows []*T, _ *resource.CommandRequest) (any, error) {
+		From: &resource.States{Field: "status", Values: []int{Draft, InApproval, Rejected, Approved}},
+		Run: func(ctx context.Context, tx bun.Tx, res *resource.Resource[T], rows []*T, req *resource.CommandRequest) (any, error) {
+			for _, row := range rows {
+				if resource.BaseOf(row).Status == InApproval {
+					if err := s.cancelRunning(ctx, tx, l.BizType, resource.BaseOf(row).ID, voidReason(ctx, req)); err != nil {
+						return nil, err
+					}
+				}
+			}
 			if l.BeforeVoid != nil {
 				if err := l.BeforeVoid(ctx, tx, rows); err != nil {
 					return nil, err

@@ -1,8 +1,8 @@
 // Package approval keeps the approval records of business rows (domain.md
 // §3: tgprocess and its log) and gives resources their startProcess and
-// cancellation commands. Until the workflow engine runs processes, a
-// submission for approval is approved at once and its record says so; the
-// workflow will plug into the same commands.
+// cancellation commands. Where the tenant binds a process to the row type
+// (flow_route dictionary) the workflow engine runs it (workflow.go);
+// elsewhere a submission is approved at once and its record says so.
 package approval
 
 import (
@@ -44,18 +44,20 @@ const (
 type Process struct {
 	bun.BaseModel `bun:"table:bb_tgprocess"`
 	resource.Base
-	ProcessNo     string       `bun:"process_no" json:"processNo" f:"label=流程编号|Process no.;ro;search;sort"`
-	BizType       string       `bun:"biz_type" json:"bizType" f:"label=业务类型|Business type;ro;search;filter=equal;sort"`
-	BizID         wire.ID      `bun:"biz_id" json:"bizId" f:"label=业务ID|Record ID;type=id;ro;hide"`
-	BizNo         string       `bun:"biz_no" json:"bizNo" f:"label=业务单号|Record no.;ro;search;sort"`
-	Title         string       `bun:"title" json:"title" f:"label=标题|Title;ro;max=200;search"`
-	InitiatorID   wire.ID      `bun:"initiator_id" json:"initiatorId" f:"label=发起人|Initiator;type=id;ro;hide"`
-	StartTime     wire.Time    `bun:"start_time" json:"startTime" f:"label=开始时间|Started at;ro;sort"`
-	EndTime       wire.Time    `bun:"end_time" json:"endTime" f:"label=结束时间|Ended at;ro;sort"`
-	ProcessStatus int          `bun:"process_status" json:"processStatus" f:"label=流程状态|Process status;ro;dict=tgprocess_status;search"`
-	CurrentNode   string       `bun:"current_node" json:"currentNode" f:"label=当前节点|Current step;ro"`
-	Remark        string       `bun:"remark" json:"remark" f:"label=备注|Remark;max=500;type=text"`
-	Logs          []ProcessLog `bun:"-" json:"details"`
+	ProcessNo     string    `bun:"process_no" json:"processNo" f:"label=流程编号|Process no.;ro;search;sort"`
+	BizType       string    `bun:"biz_type" json:"bizType" f:"label=业务类型|Business type;ro;search;filter=equal;sort"`
+	BizID         wire.ID   `bun:"biz_id" json:"bizId" f:"label=业务ID|Record ID;type=id;ro;hide"`
+	BizNo         string    `bun:"biz_no" json:"bizNo" f:"label=业务单号|Record no.;ro;search;sort"`
+	Title         string    `bun:"title" json:"title" f:"label=标题|Title;ro;max=200;search"`
+	InitiatorID   wire.ID   `bun:"initiator_id" json:"initiatorId" f:"label=发起人|Initiator;type=id;ro;hide"`
+	StartTime     wire.Time `bun:"start_time" json:"startTime" f:"label=开始时间|Started at;ro;sort"`
+	EndTime       wire.Time `bun:"end_time" json:"endTime" f:"label=结束时间|Ended at;ro;sort"`
+	ProcessStatus int       `bun:"process_status" json:"processStatus" f:"label=流程状态|Process status;ro;dict=tgprocess_status;search"`
+	CurrentNode   string    `bun:"current_node" json:"currentNode" f:"label=当前节点|Current step;ro"`
+	// ProcessInstanceID is the workflow instance (0 when approved at once).
+	ProcessInstanceID wire.ID      `bun:"process_instance_id" json:"processInstanceId" f:"label=流程实例|Process instance;type=id;ro;hide"`
+	Remark            string       `bun:"remark" json:"remark" f:"label=备注|Remark;max=500;type=text"`
+	Logs              []ProcessLog `bun:"-" json:"details"`
 }
 
 // ProcessLog is one step of a process.

@@ -346,25 +346,16 @@ func (s *Service) commands() []resource.Command[Plan] {
 		Title:       func(p *Plan) string { return "生产计划 " + p.ProducePlanCode + " " + p.ProjectName },
 		BeforeStart: s.beforeStart,
 		BeforeVoid:  s.beforeVoid,
-	})
-	for i := range cmds {
-		if cmds[i].Name != "startProcess" {
-			continue
-		}
-		run := cmds[i].Run
-		cmds[i].Run = func(ctx context.Context, tx bun.Tx, res *resource.Resource[Plan], rows []*Plan, req *resource.CommandRequest) (any, error) {
-			out, err := run(ctx, tx, res, rows, req)
-			if err != nil {
-				return nil, err
-			}
+		// the requirement is frozen when the plan is approved: at once, or at the end of its process
+		AfterApprove: func(ctx context.Context, tx bun.Tx, _ *resource.Resource[Plan], rows []*Plan) error {
 			for _, p := range rows {
 				if err := s.freeze(ctx, tx, p); err != nil {
-					return nil, err
+					return err
 				}
 			}
-			return out, nil
-		}
-	}
+			return nil
+		},
+	})
 	closePlan := resource.Command[Plan]{Name: "closePlan", Label: msgClose, Button: "edit", Done: msgCloseDone, Confirm: msgCloseConfirm, Row: true,
 		From: &resource.States{Field: "status", Values: []int{approval.Approved}},
 		Run:  s.closePlan}

@@ -56,6 +56,10 @@ type Command[T any] struct {
 	Run func(ctx context.Context, tx bun.Tx, res *Resource[T], rows []*T, req *CommandRequest) (any, error)
 	// Done is the success message (default 操作成功).
 	Done i18n.Text
+	// Mounted, when set, is called once the resource is mounted, with the
+	// resource: what the command needs to register beyond its route (the
+	// workflow's callback of a resource's startProcess).
+	Mounted func(res *Resource[T])
 }
 
 // States names the field holding a row's state and the values allowed.
@@ -143,6 +147,9 @@ func (r *Resource[T]) initCommands() {
 func (r *Resource[T]) mountCommands(router chi.Router) {
 	mounted := map[string]bool{}
 	for i := range r.hooks.Commands {
+		if m := r.hooks.Commands[i].Mounted; m != nil {
+			m(r)
+		}
 		name := r.hooks.Commands[i].Name
 		if mounted[name] {
 			continue
@@ -232,6 +239,9 @@ func (r *Resource[T]) runCommand(req *http.Request, name string) (any, error) {
 	}
 	if r.hooks.Changed != nil {
 		r.hooks.Changed(ctx)
+	}
+	if m, ok := out.(httpx.Message); ok { // Run chose its own message
+		return m, nil
 	}
 	done := c.Done
 	if done.Zh == "" {

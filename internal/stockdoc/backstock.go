@@ -134,6 +134,7 @@ func (d *backStockDoc) declare() []resource.Registered {
 	})
 	cmds := Commands(s.approval, s.stock, Flow[MaterialBackStock]{
 		BizType:     bizBackStock,
+		Route:       "back_stock",
 		Title:       func(m *MaterialBackStock) string { return "物料退库 " + m.DocNo },
 		BeforeStart: d.beforeStart,
 		BeforeVoid:  d.beforeVoid,

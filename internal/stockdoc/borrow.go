@@ -153,6 +153,7 @@ func (d *borrowDocs) declare() {
 	})
 	flow := Flow[MaterialBorrowRepay]{
 		BizType:  bizBorrowRepay,
+		Route:    "borrow_repay",
 		Title:    func(m *MaterialBorrowRepay) string { return "物料借还 " + m.DocNo },
 		Outbound: true,
 		Lock:     d.lock,

@@ -18,11 +18,11 @@ import (
 // document by a separate command (入库 / 出库) and voids by the audit
 // status; a check moves by its own state instead, so it takes approval's
 // startProcess and cancellation and changes what they start from and do:
-// startProcess runs on a COUNTED check, and since the approval completes
-// in the same call (approval.Commands approves at once), the adjustment is
-// posted right after it in the same transaction, making the check
-// ADJUSTED; a failed posting (a loss the stock no longer holds) leaves the
-// check COUNTED and unapproved. cancellation unfreezes a check not yet
+// startProcess runs on a COUNTED check, and when the check is approved (at
+// once, or at the end of its bound process) the adjustment is posted in
+// that transaction (Lifecycle.AfterApprove), making the check ADJUSTED; a
+// failed posting (a loss the stock no longer holds) leaves the check
+// COUNTED and unapproved. cancellation unfreezes a check not yet
 // adjusted and reverses the adjustment of one that is.
 
 var (
@@ -33,6 +33,16 @@ func (d *checkDoc) lifecycle() []resource.Command[MaterialCheck] {
 	cmds := approval.Commands(d.s.approval, approval.Lifecycle[MaterialCheck]{BizType: bizMaterialCheck, Void: true,
 		No:    func(m *MaterialCheck) string { return m.DocNo },
 		Title: func(m *MaterialCheck) string { return "物料盘点 " + m.DocNo },
+		// the adjustment is posted when the check is approved: at once, or
+		// at the end of its process
+		AfterApprove: func(ctx context.Context, tx bun.Tx, res *resource.Resource[MaterialCheck], rows []*MaterialCheck) error {
+			for _, m := range rows {
+				if err := d.postAdjustment(ctx, tx, res, m); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
 	})
 	for i := range cmds {
 		c := &cmds[i]
@@ -46,16 +56,7 @@ func (d *checkDoc) lifecycle() []resource.Command[MaterialCheck] {
 						return nil, httpx.BadRequest(msgCheckAudit.Format(m.DocNo, stateLabel(ctx, tx, res, m.Status)))
 					}
 				}
-				out, err := run(ctx, tx, res, rows, req)
-				if err != nil {
-					return nil, err
-				}
-				for _, m := range rows {
-					if err := d.postAdjustment(ctx, tx, res, m); err != nil {
-						return nil, err
-					}
-				}
-				return out, nil
+				return run(ctx, tx, res, rows, req)
 			}
 		case "cancellation":
 			c.From = &resource.States{Field: "checkStatus", Values: []int{CheckDraft, CheckCounting, CheckCounted, CheckAdjusted}}

@@ -188,6 +188,8 @@ var msgLinesElsewhere = i18n.T("明细的库位不在新选的仓库中, 请同�
 type Flow[T any] struct {
 	// BizType names the document in approval records and ledger rows.
 	BizType string
+	// Route is its flow_route dictionary key when it is not BizType in lower case.
+	Route string
 	// Title names a document in its approval record.
 	Title func(*T) string
 	// Outbound documents lock their stock at startProcess.
@@ -222,9 +224,22 @@ var msgPostDone = i18n.T("过账成功", "Posted")
 
 // Commands are the document's startProcess, posting and cancellation.
 func Commands[T any](ap *approval.Service, st *stock.Service, f Flow[T]) []resource.Command[T] {
-	lc := approval.Lifecycle[T]{BizType: f.BizType, Void: true,
+	lc := approval.Lifecycle[T]{BizType: f.BizType, Void: true, Route: f.Route,
 		No:    func(row *T) string { return HeaderOf(row).DocNo },
 		Title: f.Title,
+		// a rejected or deleted process releases the locks startProcess took,
+		// the same release a void of an unposted document does
+		Release: func(ctx context.Context, tx bun.Tx, rows []*T) error {
+			if !f.Outbound {
+				return nil
+			}
+			for _, row := range rows {
+				if err := st.Release(ctx, tx, f.BizType, resource.BaseOf(row).ID); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
 		BeforeStart: func(ctx context.Context, tx bun.Tx, rows []*T) error {
 			if f.BeforeStart != nil {
 				if err := f.BeforeStart(ctx, tx, rows); err != nil {

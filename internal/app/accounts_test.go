@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/bluebird/console/internal/apptest"
@@ -81,5 +82,87 @@ func TestTenantRemoval(t *testing.T) {
 			t.Error("no message for the platform tenant")
 		}
 		h.Admin()
+	})
+}
+
+// TestFormatRules: the format rules declared on the Go fields (format=,
+// pattern=, confirm=) are refused by the server with their zh and en
+// messages under the field, and the metadata carries the same rules and
+// messages to the form.
+func TestFormatRules(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		admin := h.Admin()
+		roleID, deptID := adminIDs(t, admin)
+		user := func(kv ...any) map[string]any {
+			u := map[string]any{"account": "fmt1", "name": "f", "realName": "f", "password": "p", "roleId": roleID, "deptId": deptID}
+			for i := 0; i+1 < len(kv); i += 2 {
+				u[kv[i].(string)] = kv[i+1]
+			}
+			return u
+		}
+		refused := func(path string, body map[string]any, field, zh, en string) {
+			t.Helper()
+			admin.Lang = ""
+			r := admin.PostJSON(path, body)
+			if msg := r.Fail(t, 400); msg != zh {
+				t.Errorf("%s %v: zh %q, want %q", path, body, msg, zh)
+			}
+			var data map[string]string
+			if json.Unmarshal(r.Env.Data, &data) != nil || data[field] != zh {
+				t.Errorf("%s: field errors %s, want %s: %s", path, r.Env.Data, field, zh)
+			}
+			admin.Lang = "en"
+			if msg := admin.PostJSON(path, body).Fail(t, 400); msg != en {
+				t.Errorf("%s %v: en %q, want %q", path, body, msg, en)
+			}
+			admin.Lang = ""
+		}
+		const users = "/api/blade-user/submit"
+		refused(users, user("phone", "123"), "phone", "手机号码长度不为11位", "Phone must be 11 digits long")
+		refused(users, user("phone", "23800000000"), "phone", "手机号码格式不正确", "Phone is not a valid mobile number")
+		refused(users, user("email", "not-an-email"), "email", "电子邮箱格式不正确", "Email is not a valid e-mail address")
+		refused(users, user("password2", "q"), "password2", "两次密码输入不一致", "The two passwords do not match")
+		admin.PostJSON(users, user("phone", "13800000000", "email", "f@example.com", "password2", "p")).OK(t, nil)
+
+		menus := soMenuIDs(t, admin)
+		refused("/api/blade-system/api-scope/submit", map[string]any{"menuId": menus["user"], "resourceCode": "user", "scopeName": "x",
+			"scopePath": "api/blade-user/page", "scopeType": 1}, "scopePath", "接口权限地址必须以 / 开头且不含空格", "Path must start with / and contain no spaces")
+		refused("/api/blade-system/client/submit", map[string]any{"clientId": "fmt", "clientSecret": "s", "scope": "all", "authorizedGrantTypes": "password",
+			"accessTokenValidity": 600, "refreshTokenValidity": 600, "webServerRedirectUri": "ftp://x"}, "webServerRedirectUri",
+			"回调地址必须以 http:// 或 https:// 开头", "Redirect URI must start with http:// or https://")
+
+		// the metadata carries them
+		var meta struct {
+			Fields []struct {
+				Name  string `json:"name"`
+				Rules []struct {
+					Pattern string            `json:"pattern"`
+					Message map[string]string `json:"message"`
+				} `json:"rules"`
+				Confirm *struct {
+					Name    string            `json:"name"`
+					Message map[string]string `json:"message"`
+				} `json:"confirm"`
+			} `json:"fields"`
+		}
+		admin.Get("/api/meta/resource", apptest.Q("name", "blade-user/user")).OK(t, &meta)
+		found := 0
+		for _, f := range meta.Fields {
+			switch f.Name {
+			case "phone":
+				if len(f.Rules) != 2 || f.Rules[0].Message["zh"] != "手机号码长度不为11位" || f.Rules[1].Message["en"] != "Phone is not a valid mobile number" {
+					t.Errorf("phone rules in the metadata: %+v", f.Rules)
+				}
+				found++
+			case "password":
+				if f.Confirm == nil || f.Confirm.Name != "password2" || f.Confirm.Message["zh"] != "两次密码输入不一致" {
+					t.Errorf("password confirm in the metadata: %+v", f.Confirm)
+				}
+				found++
+			}
+		}
+		if found != 2 {
+			t.Errorf("phone and password not in the metadata")
+		}
 	})
 }

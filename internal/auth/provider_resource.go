@@ -17,10 +17,10 @@ type SocialProvider struct {
 	resource.Base
 	Source       string `bun:"source" json:"source" f:"label=登录来源|Source;req;max=64;search;sort;pattern=^[A-Za-z0-9_-]+$"`
 	Name         string `bun:"name" json:"name" f:"label=显示名称|Display name;max=100;search"`
-	Issuer       string `bun:"issuer" json:"issuer" f:"label=签发者地址|Issuer URL;req;max=500"`
+	Issuer       string `bun:"issuer" json:"issuer" f:"label=签发者地址|Issuer URL;req;max=500;format=url"`
 	ClientID     string `bun:"client_id" json:"clientId" f:"label=客户端ID|Client ID;req;max=255"`
 	ClientSecret string `bun:"client_secret" json:"clientSecret" f:"label=客户端密钥|Client secret;type=password;max=500;nofilter"`
-	RedirectURI  string `bun:"redirect_uri" json:"redirectUri" f:"label=回调地址|Redirect URI;max=500;hide;nofilter"`
+	RedirectURI  string `bun:"redirect_uri" json:"redirectUri" f:"label=回调地址|Redirect URI;max=500;format=url;hide;nofilter"`
 	Scopes       string `bun:"scopes" json:"scopes" f:"label=授权范围|Scopes;max=255;hide;nofilter"`
 	Remark       string `bun:"remark" json:"remark" f:"label=备注|Remark;max=255;hide"`
 }

@@ -57,7 +57,7 @@ type Customer struct {
 	Address      string       `bun:"address" json:"address" f:"label=地址|Address;max=255;hide"`
 	ContactName  string       `bun:"contact_name" json:"contactName" f:"label=联系人|Contact;max=64"`
 	ContactPhone string       `bun:"contact_phone" json:"contactPhone" f:"label=联系电话|Contact phone;max=32;pattern=^[+]?[0-9() -]{5,31}$"`
-	Email        string       `bun:"email" json:"email" f:"label=邮箱|Email;max=128;pattern=^[^@ ]+@[^@ ]+[.][^@ ]+$;hide"`
+	Email        string       `bun:"email" json:"email" f:"label=邮箱|Email;max=128;format=email;hide"`
 	TaxNo        string       `bun:"tax_no" json:"taxNo" f:"label=税号|Tax number;max=32;pattern=^[A-Za-z0-9]+$;hide"`
 	BankName     string       `bun:"bank_name" json:"bankName" f:"label=开户银行|Bank;max=128;hide"`
 	BankAccount  string       `bun:"bank_account" json:"bankAccount" f:"label=银行账号|Bank account;max=64;pattern=^[A-Za-z0-9 -]+$;hide"`

@@ -44,7 +44,9 @@ const (
 //
 // The tag is a semicolon list: label=zh|en, type=…, req, msg=zh|en (required
 // message when the derived 请输入<label> does not fit), max=N, min=N,
-// pattern=regexp, dict=code, dictbiz=code, search (shown in the search bar),
+// pattern=regexp (patternMsg=zh|en: its message), format=phone|email|url|path
+// (named format rules, rules.go), confirm=name (the form asks twice),
+// dict=code, dictbiz=code, search (shown in the search bar),
 // filter=like|equal (default: like for text, date for datetimes, equal otherwise),
 // nofilter, sort, hide (not a table column), noform, last (after the
 // resource's other fields: a document's handler and remark, declared in its
@@ -73,6 +75,13 @@ type Field struct {
 	Max      int                  `json:"max,omitempty"`
 	Min      *int                 `json:"min,omitempty"`
 	Pattern  string               `json:"pattern,omitempty"`
+	// Rules are the format rules of a text field (rules.go): a value that is
+	// not empty must match each pattern, or fails with its message. The form
+	// checks them on blur; the server refuses with the same message.
+	Rules []*Rule `json:"rules,omitempty"`
+	// Confirm asks the form for the value twice (a password): the field the
+	// second copy goes in, its label and the mismatch message (rules.go).
+	Confirm *Confirm `json:"confirm,omitempty"`
 	Dict     string               `json:"dict,omitempty"`
 	DictBiz  bool                 `json:"dictBiz,omitempty"`
 	Filter   string               `json:"filter,omitempty"` // like, equal, or "" when not filterable
@@ -119,8 +128,9 @@ type Field struct {
 	Positive  bool   `json:"positive,omitempty"`
 	decimal   *decimalRule
 
-	index []int
-	last  bool // shown after the other fields (tag last)
+	index   []int
+	last    bool     // shown after the other fields (tag last)
+	formats []string // format= names, made into Rules by bindRules
 }
 
 func (f *Field) isText() bool {
@@ -256,6 +266,18 @@ func (f *Field) applyTag(tag string) error {
 			f.Span = n
 		case "pattern":
 			f.Pattern = val
+		case "patternMsg":
+			zh, en, _ := strings.Cut(val, "|")
+			if f.Messages == nil {
+				f.Messages = map[string]i18n.Text{}
+			}
+			f.Messages["pattern"] = i18n.T(zh, en)
+		case "format":
+			if err := f.addFormat(val); err != nil {
+				return err
+			}
+		case "confirm":
+			f.Confirm = &Confirm{Name: val}
 		case "dict", "dictbiz":
 			f.Dict, f.DictBiz = val, key == "dictbiz"
 			if f.Type == TypeString || f.Type == TypeInt {
@@ -317,6 +339,9 @@ func (f *Field) applyTag(tag string) error {
 	}
 	if f.Ref != "" && f.ValueType != ValueID && !(f.ValueType == ValueString && f.Multi) {
 		return fmt.Errorf("ref=%s needs an id field, or a string field with multi", f.Ref)
+	}
+	if err := f.bindRules(); err != nil { // rules.go
+		return err
 	}
 	if f.Required {
 		if f.Messages == nil {

@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"net/http"
 	"reflect"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -113,7 +112,6 @@ type Resource[T any] struct {
 	hooks Hooks[T]
 	env   *Env
 	order string
-	pats  map[string]*regexp.Regexp
 	plans planCache  // how List and Get read rows (scan.go)
 	views []viewSlot // the compiled views (view.go)
 	// linesIndex is the struct index of the lines slice (Spec.Lines).
@@ -135,14 +133,9 @@ func New[T any](spec Spec, hooks Hooks[T]) *Resource[T] {
 	if err != nil {
 		panic(fmt.Sprintf("resource %s: %v", spec.Key(), err))
 	}
-	r := &Resource[T]{spec: spec, meta: meta, hooks: hooks, order: spec.DefaultOrder, pats: map[string]*regexp.Regexp{}}
+	r := &Resource[T]{spec: spec, meta: meta, hooks: hooks, order: spec.DefaultOrder}
 	if r.order == "" {
 		r.order = "id DESC"
-	}
-	for _, f := range meta.Fields {
-		if f.Pattern != "" {
-			r.pats[f.Name] = regexp.MustCompile(f.Pattern)
-		}
 	}
 	for _, group := range spec.Unique {
 		for _, name := range group {
@@ -569,6 +562,9 @@ func (r *Resource[T]) decodeRow(req *http.Request) (*T, map[string]bool, []byte,
 		// an explicit null counts as absent: it neither satisfies "required" nor updates the column
 		present[k] = string(v) != "null"
 	}
+	if err := r.checkConfirm(req, keys); err != nil {
+		return nil, nil, nil, err
+	}
 	r.keepSecrets(req, row, present)
 	return row, present, body, nil
 }
@@ -630,8 +626,8 @@ func (r *Resource[T]) Check(ctx context.Context, row *T, present map[string]bool
 			if f.Max > 0 && utf8.RuneCountInString(s) > f.Max {
 				fail(f, i18n.T(f.Label.Zh+"长度不能超过%d个字符", f.Label.En+" must be at most %d characters").Format(f.Max))
 			}
-			if re := r.pats[f.Name]; re != nil && s != "" && !re.MatchString(s) {
-				fail(f, i18n.T(f.Label.Zh+"格式不正确", f.Label.En+" is not in a valid format"))
+			if msg, bad := f.failedRule(s); bad { // rules.go
+				fail(f, msg)
 			}
 		}
 		if f.Min != nil && (fv.Kind() == reflect.Int || fv.Kind() == reflect.Int64) && fv.Int() < int64(*f.Min) {

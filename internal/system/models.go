@@ -60,7 +60,7 @@ type Client struct {
 	Scope                string `bun:"scope" json:"scope" f:"label=授权范围|Scope;req;max=256"`
 	AuthorizedGrantTypes string `bun:"authorized_grant_types" json:"authorizedGrantTypes" f:"label=授权类型|Grant types;req;max=256"`
 	ResourceIDs          string `bun:"resource_ids" json:"resourceIds" f:"label=资源集合|Resource IDs;max=256;hide"`
-	RedirectURI          string `bun:"web_server_redirect_uri" json:"webServerRedirectUri" f:"label=回调地址|Redirect URI;max=256;hide"`
+	RedirectURI          string `bun:"web_server_redirect_uri" json:"webServerRedirectUri" f:"label=回调地址|Redirect URI;max=256;format=url;hide"`
 	Authorities          string `bun:"authorities" json:"authorities" f:"label=权限|Authorities;max=256;hide"`
 	AccessTokenValidity  int    `bun:"access_token_validity" json:"accessTokenValidity" f:"label=令牌过期秒数|Access token seconds;req;min=60"`
 	RefreshTokenValidity int    `bun:"refresh_token_validity" json:"refreshTokenValidity" f:"label=刷新令牌过期秒数|Refresh token seconds;req;min=60"`
@@ -191,7 +191,7 @@ type APIScope struct {
 	MenuID       wire.ID `bun:"menu_id" json:"menuId" f:"label=菜单|Menu;req;tree=/api/blade-system/menu/tree;ref=blade-system/menu"`
 	ResourceCode string  `bun:"resource_code" json:"resourceCode" f:"label=资源编号|Resource code;req;max=255;search"`
 	ScopeName    string  `bun:"scope_name" json:"scopeName" f:"label=接口权限名称|Rule name;req;max=255;search"`
-	ScopePath    string  `bun:"scope_path" json:"scopePath" f:"label=接口权限地址|Path;req;max=255;pattern=^/"`
+	ScopePath    string  `bun:"scope_path" json:"scopePath" f:"label=接口权限地址|Path;req;max=255;format=path"`
 	ScopeType    int     `bun:"scope_type" json:"scopeType" f:"label=接口类型|Type;req;dict=api_scope_type"`
 	Remark       string  `bun:"remark" json:"remark" f:"label=备注|Remark;max=255;hide"`
 }

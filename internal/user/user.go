@@ -25,12 +25,12 @@ type User struct {
 	Code     string    `bun:"code" json:"code" f:"label=用户编号|User code;max=12;hide"`
 	UserType int       `bun:"user_type" json:"userType" f:"label=用户平台|Platform;dict=user_type;hide"`
 	Account  string    `bun:"account" json:"account" f:"label=登录账号|Account;req;max=45;search;sort;pattern=^[A-Za-z0-9_.@-]+$"`
-	Password string    `bun:"password" json:"password,omitempty" f:"label=密码|Password;type=password;once;hide;max=64"`
+	Password string    `bun:"password" json:"password,omitempty" f:"label=密码|Password;type=password;once;hide;max=64;confirm=password2"`
 	Name     string    `bun:"name" json:"name" f:"label=用户昵称|Nickname;req;max=20"`
 	RealName string    `bun:"real_name" json:"realName" f:"label=用户姓名|Real name;req;max=10;search"`
 	Avatar   string    `bun:"avatar" json:"avatar" f:"label=头像|Avatar;type=image;max=500;hide"`
-	Email    string    `bun:"email" json:"email" f:"label=电子邮箱|Email;max=45;pattern=^[^@\\s]+@[^@\\s]+$;hide"`
-	Phone    string    `bun:"phone" json:"phone" f:"label=手机号码|Phone;max=45;pattern=^1[0-9]{10}$"`
+	Email    string    `bun:"email" json:"email" f:"label=电子邮箱|Email;max=45;format=email;hide"`
+	Phone    string    `bun:"phone" json:"phone" f:"label=手机号码|Phone;max=45;format=phone"`
 	Birthday wire.Time `bun:"birthday" json:"birthday" f:"label=生日|Birthday;type=date;hide"`
 	Sex      int       `bun:"sex" json:"sex" f:"label=性别|Sex;dict=sex;hide"`
 	RoleID   string    `bun:"role_id" json:"roleId" f:"label=所属角色|Roles;type=tree;multi;req;tree=/api/blade-system/role/tree;nofilter;hide;ref=blade-system/role"`

@@ -12,7 +12,7 @@ import { website } from '../config';
 import { localized } from '../i18n';
 import { exportRows, getDetail, listRows, removeRows, submitRow } from './api';
 import { dropKeptSecrets, keepsSecret, SecretInput, withoutSecrets } from './secret';
-import { columnAlign, formDefaults, wireValues, fieldInput, fieldLabel, fieldRules, renderCell, valueProps } from './fields';
+import { columnAlign, formDefaults, wireValues, fieldInput, fieldLabel, fieldRules, renderCell, valueProps, withConfirmFields } from './fields';
 import { buildFilters, isRangeField, type SearchValues } from './filters';
 import { isDecimalField } from './decimal';
 import { joinedLabelNames } from './RemoteSelect';
@@ -406,7 +406,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   const lineSets = useMemo(() => [...(lines ? [lines] : []), ...extraLines], [lines, extraLines]);
   const formFields = useMemo(() => {
     const base = meta.fields.filter((f) => f.form !== false && !f.joined && !lineSets.some((l) => l.field === f.name));
-    return adjustForm && mode ? adjustForm(base, mode) : base;
+    return withConfirmFields(adjustForm && mode ? adjustForm(base, mode) : base);
   }, [meta.fields, adjustForm, mode, lineSets]);
   const rowCommands = useMemo(() => permittedCommands(meta, permission, 'row'), [meta, permission]);
   const toolbarCommands = useMemo(() => permittedCommands(meta, permission, 'toolbar'), [meta, permission]);
@@ -763,6 +763,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
                     name={f.name}
                     label={fieldLabel(f)}
                     rules={mode === 'view' ? [] : fieldRules(ruled, t)}
+                    dependencies={f.equals ? [f.equals] : undefined}
                     validateTrigger={
                       custom
                         ? ['onChange', 'onBlur']

@@ -304,8 +304,25 @@ export function fieldRules(field: FieldMeta, t: TFunction): Rule[] {
   if (field.max && (field.type === 'string' || field.type === 'text' || field.type === 'password')) {
     rules.push({ max: field.max, message: localized(field.messages?.max) || t('crud.maxLength', { label, max: field.max }) });
   }
-  if (field.pattern) {
+  if (field.rules?.length) {
+    // In the server's order, and only the first broken rule's message (a phone "123": 长度不为11位, not also 格式不正确).
+    const compiled = field.rules.map((r) => ({ re: new RegExp(r.pattern), message: localized(r.message) || label }));
+    rules.push({
+      validator: (_r, v: unknown) => {
+        if (v === undefined || v === null || v === '') return Promise.resolve();
+        const broken = compiled.find((r) => !r.re.test(String(v)));
+        return broken ? Promise.reject(new Error(broken.message)) : Promise.resolve();
+      },
+    });
+  } else if (field.pattern) {
     rules.push({ pattern: new RegExp(field.pattern), message: localized(field.messages?.pattern) || label });
+  }
+  if (field.equals) {
+    const other = field.equals;
+    rules.push(({ getFieldValue }) => ({
+      validator: (_r, v: unknown) =>
+        !v || v === getFieldValue(other) ? Promise.resolve() : Promise.reject(new Error(localized(field.equalsMessage) || t('register.mismatch'))),
+    }));
   }
   if (isDecimalField(field)) {
     rules.push({
@@ -318,6 +335,18 @@ export function fieldRules(field: FieldMeta, t: TFunction): Rule[] {
     });
   }
   return rules;
+}
+
+/**
+ * The form's fields with, after each one the metadata asks for twice (confirm: a new user's password), its
+ * confirmation copy: a password input that must hold the same value (equals), required when the field is.
+ */
+export function withConfirmFields(fields: FieldMeta[]): FieldMeta[] {
+  return fields.flatMap((f) =>
+    f.confirm
+      ? [f, { name: f.confirm.name, type: 'password', valueType: 'string', label: f.confirm.label, required: f.required, max: f.max, equals: f.name, equalsMessage: f.confirm.message, list: false }]
+      : [f],
+  );
 }
 
 /** Form.Item props converting between wire values (strings) and control values (dayjs, booleans). */

@@ -30,6 +30,13 @@ export interface FieldMeta {
   max?: number;
   min?: number;
   pattern?: string;
+  /** Format rules (server rules.go): a non-empty value must match each pattern in turn, else the first failing one's message. */
+  rules?: FieldRule[];
+  /** The form asks for the value twice (a password): the copy's field name, label and mismatch message. */
+  confirm?: { name: string; label: I18nText; message: I18nText };
+  /** A confirmation copy drawn by the form (withConfirmFields): its value must equal this field's, else equalsMessage. */
+  equals?: string;
+  equalsMessage?: I18nText;
   filter?: string;
   search?: boolean;
   sortable?: boolean;
@@ -64,6 +71,12 @@ export interface FieldMeta {
   /** Masked for all but the super user and write-only in forms; secretRows limits that to the rows whose field matches a key. */
   secret?: boolean;
   secretRows?: { field: string; keys: string[] };
+}
+
+/** A format rule of a text field (metadata rules): pattern as JavaScript and Go read it, and its zh/en message. */
+export interface FieldRule {
+  pattern: string;
+  message: I18nText;
 }
 
 export type ResourceAction = 'list' | 'page' | 'detail' | 'submit' | 'remove' | 'export' | 'import' | string;

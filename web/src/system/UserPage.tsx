@@ -210,40 +210,21 @@ function UserScreen({ meta }: { meta: Parameters<typeof ResourceCrud>[0]['meta']
           addDefaults={() => ({ deptId: deptId ?? '', userType: 1, sex: 1 })}
           formFields={(fields, mode) => {
             const out = fields.filter((f) => !(mode !== 'add' && f.name === 'password'));
-            if (mode === 'add') {
-              const pw = out.findIndex((f) => f.name === 'password');
-              const pwField: FieldMeta = { ...(out[pw] ?? { name: 'password', type: 'password', label: { zh: '密码', en: 'Password' } }), required: true, messages: { required: { zh: '请输入密码', en: 'Please enter the password' } } };
-              const confirm: FieldMeta = { name: 'password2', type: 'password', label: { zh: '确认密码', en: 'Confirm password' }, required: true, messages: { required: { zh: '请输入确认密码', en: 'Please confirm the password' } } };
-              if (pw >= 0) out.splice(pw, 1, pwField, confirm);
-              else out.push(pwField, confirm);
-            }
-            return out;
+            // A new user's password is required; its confirmation copy (password2) comes from the metadata's confirm.
+            return mode === 'add' ? out.map((f) => (f.name === 'password' ? { ...f, required: true, messages: { required: { zh: '请输入密码', en: 'Please enter the password' } } } : f)) : out;
           }}
           inputs={{
             roleId: ({ disabled }) => <CommaTreeSelect url="/blade-system/role/tree" disabled={disabled} placeholder={t('sys.chooseRole')} />,
             deptId: ({ disabled }) => <CommaTreeSelect url="/blade-system/dept/tree" disabled={disabled} placeholder={t('sys.chooseDept')} />,
             postId: ({ disabled }) => <CommaSelect url="/blade-system/post/select" labelKey="postName" disabled={disabled} placeholder={t('sys.choosePost')} />,
-            password2: ({ form }) => (
-              <Input.Password
-                autoComplete="new-password"
-                onBlur={() => {
-                  const a = form.getFieldValue('password') as string | undefined;
-                  const b = form.getFieldValue('password2') as string | undefined;
-                  if (b && a !== b) form.setFields([{ name: 'password2', errors: [t('register.mismatch')] }]);
-                }}
-              />
-            ),
           }}
           toBody={(v, mode) => {
             const body = { ...v };
             if (mode === 'add') {
-              if (body.password !== body.password2) {
-                toast.error(t('register.mismatch'));
-                throw new Error('mismatch');
-              }
+              // both copies go hashed: the server compares them (metadata confirm) and keeps the first
               body.password = md5(String(body.password));
-            }
-            delete body.password2;
+              if (body.password2) body.password2 = md5(String(body.password2));
+            } else delete body.password2;
             return body;
           }}
           toolbar={(ctx) => (

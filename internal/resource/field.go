@@ -81,18 +81,18 @@ type Field struct {
 	Rules []*Rule `json:"rules,omitempty"`
 	// Confirm asks the form for the value twice (a password): the field the
 	// second copy goes in, its label and the mismatch message (rules.go).
-	Confirm *Confirm `json:"confirm,omitempty"`
-	Dict     string               `json:"dict,omitempty"`
-	DictBiz  bool                 `json:"dictBiz,omitempty"`
-	Filter   string               `json:"filter,omitempty"` // like, equal, or "" when not filterable
-	Search   bool                 `json:"search"`
-	Sortable bool                 `json:"sortable"`
-	List     bool                 `json:"list"`
-	Form     bool                 `json:"form"`
-	Readonly bool                 `json:"readonly"`
-	Span     int                  `json:"span,omitempty"`
-	TreeURL  string               `json:"treeUrl,omitempty"`
-	Multi    bool                 `json:"multi,omitempty"`
+	Confirm  *Confirm `json:"confirm,omitempty"`
+	Dict     string   `json:"dict,omitempty"`
+	DictBiz  bool     `json:"dictBiz,omitempty"`
+	Filter   string   `json:"filter,omitempty"` // like, equal, or "" when not filterable
+	Search   bool     `json:"search"`
+	Sortable bool     `json:"sortable"`
+	List     bool     `json:"list"`
+	Form     bool     `json:"form"`
+	Readonly bool     `json:"readonly"`
+	Span     int      `json:"span,omitempty"`
+	TreeURL  string   `json:"treeUrl,omitempty"`
+	Multi    bool     `json:"multi,omitempty"`
 	// ValueType is the JSON type of the value (Value* constants), from the Go type.
 	ValueType string `json:"valueType"`
 	// SelectURL lists the choices of a select field; SelectLabel names the row property shown.

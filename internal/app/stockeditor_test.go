@@ -208,3 +208,38 @@ func TestStockDocumentEditorMeta(t *testing.T) {
 		}
 	})
 }
+
+// TestWorkflowTableInMeta: a resource whose rows go through approval
+// (startProcess) names its table in the metadata, the workflow's business
+// key <table>:<id> the web app asks a row's approval progress by; others
+// do not.
+func TestWorkflowTableInMeta(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		var all []struct {
+			Name     string `json:"name"`
+			Table    string `json:"table"`
+			Commands []struct {
+				Name string `json:"name"`
+			} `json:"commands"`
+		}
+		h.Admin().Get("/api/meta/resources", nil).OK(t, &all)
+		withFlow := 0
+		for _, m := range all {
+			flow := false
+			for _, c := range m.Commands {
+				flow = flow || c.Name == "startProcess"
+			}
+			switch {
+			case flow && m.Table == "":
+				t.Errorf("%s: approved through startProcess but names no table", m.Name)
+			case !flow && m.Table != "":
+				t.Errorf("%s: no workflow, yet its table %q is sent", m.Name, m.Table)
+			case flow:
+				withFlow++
+			}
+		}
+		if withFlow == 0 {
+			t.Fatal("no resource with startProcess in the metadata")
+		}
+	})
+}

@@ -87,7 +87,7 @@ var (
 // with the reason), rejected or approved. Their buttons are
 // <menu>_start_process and <menu>_cancellation (menus.md).
 func Commands[T any](s *Service, l Lifecycle[T]) []resource.Command[T] {
-	start := resource.Command[T]{Name: "startProcess", Label: msgStart, Button: "start_process", Done: msgStartDone,
+	start := resource.Command[T]{Name: resource.StartProcess, Label: msgStart, Button: "start_process", Done: msgStartDone,
 		From: &resource.States{Field: "status", Values: []int{Draft, Rejected}},
 		Run: func(ctx context.Context, tx bun.Tx, res *resource.Resource[T], rows []*T, _ *resource.CommandRequest) (any, error) {
 			if l.BeforeStart != nil {

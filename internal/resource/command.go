@@ -68,6 +68,10 @@ type States struct {
 	Values []int  `json:"values"`
 }
 
+// StartProcess is the name of the command that submits rows for approval
+// (internal/approval): the rows of a resource declaring it have a workflow.
+const StartProcess = "startProcess"
+
 // CommandRequest is what Run gets besides the rows.
 type CommandRequest struct {
 	Values url.Values // query and form parameters
@@ -128,6 +132,10 @@ func (r *Resource[T]) initCommands() {
 		}
 		if c.From != nil && r.meta.byName[c.From.Field] == nil {
 			panic(fmt.Sprintf("resource %s: command %s: no field %q", r.spec.Key(), c.Name, c.From.Field))
+		}
+		if c.Name == StartProcess {
+			// the web app asks a row's approval progress by its workflow business key <table>:<id>
+			r.meta.Table = r.spec.Table
 		}
 		m := CommandMeta{Name: c.Name, Key: c.Key, Path: "/api" + r.spec.Path() + "/" + c.Name, Label: c.Label,
 			Params: c.Params, From: c.From, Row: c.Row, Toolbar: c.Toolbar}

@@ -9,10 +9,12 @@ import (
 
 // Meta is what the UI needs to draw a resource's table, search bar and form.
 type Meta struct {
-	Name        string            `json:"name"`
-	Service     string            `json:"service"`
-	Path        string            `json:"path"`
-	MenuCode    string            `json:"menuCode"`
+	Name     string `json:"name"`
+	Service  string `json:"service"`
+	Path     string `json:"path"`
+	MenuCode string `json:"menuCode"`
+	// Table is sent for resources with a workflow: their business key is <table>:<id>.
+	Table       string            `json:"table,omitempty"`
 	Label       i18n.Text         `json:"label"`
 	Paged       bool              `json:"paged"`
 	Fields      []*Field          `json:"fields"`

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/url"
+	"regexp"
 	"testing"
 
 	"github.com/bluebird/console/internal/apptest"
@@ -71,10 +72,28 @@ func sample(m *resource.Meta) map[string]any {
 			if f.Max > 0 && f.Max < n {
 				n = f.Max
 			}
-			body[f.Name] = randomWord(n)
+			body[f.Name] = formatted(f, randomWord(n))
 		}
 	}
 	return body
+}
+
+// formatted is a value of a text field with format rules (a URL, an
+// e-mail address, a phone, a path) that passes them, else word.
+func formatted(f *resource.Field, word string) string {
+	if len(f.Rules) == 0 {
+		return word
+	}
+	for _, v := range []string{"https://" + word + ".example.com", word + "@example.com", "13800138000", "/" + word, word} {
+		ok := true
+		for _, r := range f.Rules {
+			ok = ok && regexp.MustCompile(r.Pattern).MatchString(v)
+		}
+		if ok {
+			return v
+		}
+	}
+	return word
 }
 
 func randomWord(n int) string {

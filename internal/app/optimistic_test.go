@@ -38,7 +38,7 @@ func TestOptimisticLockCannotBeSkipped(t *testing.T) {
 				// a field every form sends: the first required text, or remark
 				field := ""
 				for _, f := range meta.Fields {
-					if f.Required && f.Form && !f.Readonly && f.Type == resource.TypeString && f.Ref == "" && f.Pattern == "" {
+					if f.Required && f.Form && !f.Readonly && f.Type == resource.TypeString && f.Ref == "" && f.Pattern == "" && len(f.Rules) == 0 {
 						field = f.Name
 						break
 					}

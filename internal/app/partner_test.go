@@ -207,7 +207,7 @@ func TestCustomerLifecycle(t *testing.T) {
 		partnerRefused(t, a.PostJSON(customerPath+"/submit", map[string]any{"customerCode": "C9", "customerName": "x", "creditLimit": "1.23456"}), "creditLimit")
 		partnerRefused(t, a.PostJSON(customerPath+"/submit", map[string]any{"customerCode": "C9"}), "customerName")
 		a.Lang = "en"
-		if msg := partnerRefused(t, a.PostJSON(customerPath+"/submit", map[string]any{"customerCode": "C9", "customerName": "x", "email": "x@"}), "email"); msg != "Email is not in a valid format" {
+		if msg := partnerRefused(t, a.PostJSON(customerPath+"/submit", map[string]any{"customerCode": "C9", "customerName": "x", "email": "x@"}), "email"); msg != "Email is not a valid e-mail address" {
 			t.Errorf("English email message %q", msg)
 		}
 		a.Lang = ""

@@ -84,7 +84,9 @@ func formatted(f *resource.Field, word string) string {
 	if len(f.Rules) == 0 {
 		return word
 	}
-	for _, v := range []string{"https://" + word + ".example.com", word + "@example.com", "13800138000", "/" + word, word} {
+	// the word itself first (a code with a pattern), each candidate unique like the word
+	phone := fmt.Sprintf("1%010d", rand.Int64N(1e10))
+	for _, v := range []string{word, "https://" + word + ".example.com", word + "@example.com", phone, "/" + word} {
 		ok := true
 		for _, r := range f.Rules {
 			ok = ok && regexp.MustCompile(r.Pattern).MatchString(v)

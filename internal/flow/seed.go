@@ -23,8 +23,33 @@ var builtinProcesses = []struct{ file, key, category string }{
 	{"processes/leave.bpmn", "leave", "leave"},
 }
 
-// Seed deploys the built-in processes once, to every live tenant.
+// Seed deploys the built-in processes once, to every live tenant. Two
+// instances starting on one empty database at once both try: the second's
+// insert of version 1 fails, and it finds them deployed by the first.
 func (s *Service) Seed(ctx context.Context) error {
+	err := s.seedOnce(ctx)
+	for attempt := 0; err != nil && attempt < 3; attempt++ {
+		done, cerr := s.seeded(ctx)
+		if cerr == nil && done {
+			return nil
+		}
+		err = s.seedOnce(ctx)
+	}
+	return err
+}
+
+// seeded tells whether every built-in process is deployed.
+func (s *Service) seeded(ctx context.Context) (bool, error) {
+	for _, b := range builtinProcesses {
+		exists, err := s.DB.NewSelect().Table("bb_flow_definition").Where("def_key = ?", b.key).Exists(ctx)
+		if err != nil || !exists {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+func (s *Service) seedOnce(ctx context.Context) error {
 	return s.DB.Tx(ctx, func(tx bun.Tx) error {
 		var tenants []string
 		if err := tx.NewSelect().Table("blade_tenant").Column("tenant_id").Where("is_deleted = 0").Scan(ctx, &tenants); err != nil {

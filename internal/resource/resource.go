@@ -155,6 +155,7 @@ func New[T any](spec Spec, hooks Hooks[T]) *Resource[T] {
 	r.initLookup()
 	r.initImport()
 	r.initRoutes()
+	r.initRouteNames()
 	return r
 }
 
@@ -186,6 +187,7 @@ func (r *Resource[T]) Mount(router chi.Router, env *Env) {
 	if r.spec.has("export") {
 		router.Get(r.spec.Path()+"/export", httpx.Handle(read(r.handler("export", r.handleExport))))
 	}
+	r.mountRouteNames(router, read, write)
 	if r.spec.Lines != nil {
 		r.spec.Lines.Child.adopt(env)
 	}

@@ -69,6 +69,10 @@ type Spec struct {
 	// SubmitAliases are further names of submit (BladeX's saveCodeRules,
 	// saveMaterialInRecord...): the same handler, body and answer.
 	SubmitAliases []string
+	// RouteNames are further names of engine routes (BladeX's website
+	// client: list is also GET select, remove also POST delete), served by
+	// the same handler behind the same guard (routenames.go).
+	RouteNames map[string]string
 	// Lines are child rows saved with each row (lines.go).
 	Lines *Lines
 	// Tree: the rows hang under one another by a parent id (tree.go).

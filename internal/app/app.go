@@ -40,6 +40,7 @@ import (
 	"github.com/bluebird/console/internal/stockdoc"
 	"github.com/bluebird/console/internal/system"
 	"github.com/bluebird/console/internal/user"
+	"github.com/bluebird/console/internal/website"
 	"github.com/bluebird/console/migrations"
 )
 
@@ -60,6 +61,7 @@ type App struct {
 	// Stock is the stock core (internal/stock): ledger, balances, costs, locks.
 	Stock     *stock.Service
 	Inventory *inventory.Service
+	Website   *website.Service // company-website content and its public side (internal/website)
 	// Flow is the workflow engine and blade-flow (internal/flow).
 	Flow    *flow.Service
 	Handler http.Handler
@@ -242,6 +244,10 @@ func (a *App) routes() http.Handler {
 	a.Registry.Add(partner.New(a.Approval).Mount(api, env)...)
 	// --- end partner ---
 	a.Flow.Mount(api)
+	// --- website (internal/website): office-manage content, the client website, the public endpoints ---
+	a.Website = website.New(a.DB, a.Auth.Captcha, a.tenantOfDomain)
+	a.Registry.Add(a.Website.Mount(api, env)...)
+	// --- end website ---
 
 	if err := resource.CheckRefs(a.Registry.All(), a.Registry); err != nil {
 		panic(err) // a declaration error, found at start-up
@@ -274,7 +280,17 @@ func (a *App) handleReady(w http.ResponseWriter, r *http.Request) {
 }
 
 // publicPaths need no token; anything else under /api does.
-var publicPaths = append(slices.Clone(auth.PublicPaths), "/api/openapi.json", "/api/blade-system/tenant/info")
+var publicPaths = slices.Concat(auth.PublicPaths, []string{"/api/openapi.json", "/api/blade-system/tenant/info"},
+	website.PublicPaths()) // a website's reads of published content and its application form
+
+// tenantOfDomain is the tenant id a website's domain names, "" for none.
+func (a *App) tenantOfDomain(ctx context.Context, domain string) (string, error) {
+	t, err := a.System.TenantByDomain(ctx, domain)
+	if err != nil || t == nil {
+		return "", err
+	}
+	return t.TenantID, nil
+}
 
 func isPublic(path string) bool {
 	return slices.Contains(publicPaths, path) || strings.HasPrefix(path, "/api/blade-auth/oauth/social/") ||

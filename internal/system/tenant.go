@@ -357,13 +357,23 @@ func (s *Service) handleTenantInfo(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	t, err := s.TenantByDomain(r.Context(), domain)
+	if err != nil || t == nil {
+		return nil, err
+	}
+	return *t, nil
+}
+
+// TenantByDomain is the live tenant whose domain is domain, nil when none
+// (the login page's tenant/info, and the public website endpoints).
+func (s *Service) TenantByDomain(ctx context.Context, domain string) (*TenantPublic, error) {
 	var out []TenantPublic
 	if err := s.DB.NewSelect().Table("blade_tenant").Column("tenant_id", "tenant_name", "domain_url", "background_url").
-		Where("domain_url = ? AND is_deleted = 0", domain).Limit(1).Scan(r.Context(), &out); err != nil {
+		Where("domain_url = ? AND is_deleted = 0", domain).Limit(1).Scan(ctx, &out); err != nil {
 		return nil, err
 	}
 	if len(out) == 0 {
 		return nil, nil
 	}
-	return out[0], nil
+	return &out[0], nil
 }

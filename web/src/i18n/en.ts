@@ -158,6 +158,8 @@ const en: DeepString<Messages> = {
     noMore: 'No more',
   },
   crud: {
+    uploadImage: 'Upload image',
+    clearImage: 'Clear image',
     add: 'Add',
     edit: 'Edit',
     view: 'View',

@@ -154,6 +154,8 @@ const zh = {
     noMore: '没有更多了',
   },
   crud: {
+    uploadImage: '上传图片',
+    clearImage: '清除图片',
     add: '新增',
     edit: '编辑',
     view: '查看',

@@ -11,6 +11,7 @@ import { dictTagColor } from './dictColor';
 import { labelWidth } from './commands';
 import { decimalProblem, formatDecimal, isDecimalField } from './decimal';
 import DecimalInput from './DecimalInput';
+import ImageInput from './ImageInput';
 import RemoteSelect, { knownLabelOf, RefCell, RefInput } from './RemoteSelect';
 import type { DictItem, FieldMeta, Row } from './types';
 
@@ -275,6 +276,8 @@ export function fieldInput(field: FieldMeta, disabled: boolean, t: TFunction, ro
       return <SelectInput field={field} disabled={disabled} placeholder={t('crud.selectRequired', { label })} />;
     case 'password':
       return <Input.Password maxLength={field.max} disabled={disabled} autoComplete="new-password" />;
+    case 'image':
+      return <ImageInput disabled={disabled} />;
     default:
       if (field.multiline) return <Input.TextArea rows={3} maxLength={field.max} disabled={disabled} />;
       return <Input maxLength={field.max} disabled={disabled} placeholder={t('crud.required', { label })} />;

@@ -78,6 +78,8 @@ export const PAGE_REGISTRY: Record<string, PageDef> = {
   '/system/post': { component: GenericPage('post') },
   '/system/client': { component: GenericPage('client') },
   '/tool/datasource': { component: GenericPage('datasource') },
+  // The client website's jobs are the job openings of /office-manage/offers (one table, website/job).
+  '/website/job': { component: GenericPage('offers') },
 };
 
 

@@ -412,3 +412,91 @@ func TestFlowMaterialApproval(t *testing.T) {
 		other.Post(basic+"material/startProcess", apptest.Q("ids", m4.ID)).OK(t, nil)
 	})
 }
+
+// TestFlowBindings: a tenant administrator binds document types to a
+// process deployed to their tenant from the process manager; the binding
+// holds in that tenant only, an unknown type or a process deployed
+// elsewhere is refused without writing anything, a clerk may not bind, and
+// unbinding overrides a default the system dictionary names.
+func TestFlowBindings(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		super := h.Admin()
+		a, b := newFlowTenant(t, h, "Bind A"), newFlowTenant(t, h, "Bind B")
+		var defs []struct{ ID, Key string }
+		flowUpload(t, super, a.id+","+b.id, map[string]string{"bind.bpmn": flowChain("bindflow", `camunda:candidateGroups="clerk"`)}).OK(t, &defs)
+		var onlyA []struct{ ID, Key string }
+		flowUpload(t, super, a.id, map[string]string{"onlya.bpmn": flowChain("onlyaflow", `camunda:candidateGroups="clerk"`)}).OK(t, &onlyA)
+		if len(defs) != 1 || len(onlyA) != 1 {
+			t.Fatalf("deployed: %+v %+v", defs, onlyA)
+		}
+		type binding struct {
+			Route, Label, ProcessKey string
+			Bound                    bool
+		}
+		routes := func(c *apptest.Client, def string) map[string]binding {
+			var list []binding
+			c.Get(flowAPI+"manager/routes", apptest.Q("processId", def)).OK(t, &list)
+			out := map[string]binding{}
+			for _, r := range list {
+				out[r.Route] = r
+			}
+			return out
+		}
+		if m := routes(a.admin, defs[0].ID)["material"]; m.Label != "物料" || m.Bound || m.ProcessKey != "" {
+			t.Fatalf("material before binding: %+v", m)
+		}
+		a.admin.Post(flowAPI+"manager/bind", apptest.Q("processId", defs[0].ID, "routes", "material,customer")).OK(t, nil)
+		if r := routes(a.admin, defs[0].ID); !r["material"].Bound || !r["customer"].Bound || r["supplier"].Bound {
+			t.Fatalf("after binding: %+v %+v %+v", r["material"], r["customer"], r["supplier"])
+		}
+		// the other tenant, with the same process deployed, is unchanged
+		if m := routes(b.admin, defs[0].ID)["material"]; m.Bound || m.ProcessKey != "" {
+			t.Fatalf("tenant B sees A's binding: %+v", m)
+		}
+		submit := func(c *apptest.Client, code string) int {
+			var m struct {
+				ID     string `json:"id"`
+				Status int    `json:"status"`
+			}
+			c.PostJSON(basic+"material/submit", map[string]any{"materialCode": code, "materialName": "物料" + code, "unit": "pcs"}).OK(t, &m)
+			c.Post(basic+"material/startProcess", apptest.Q("ids", m.ID)).OK(t, nil)
+			c.Get(basic+"material/detail", apptest.Q("id", m.ID)).OK(t, &m)
+			return m.Status
+		}
+		if s := submit(a.admin, "BA1"); s != 2 {
+			t.Fatalf("bound tenant: material status %d, want 2 (in approval)", s)
+		}
+		if s := submit(b.admin, "BB1"); s != 3 {
+			t.Fatalf("unbound tenant: material status %d, want 3 (approved at once)", s)
+		}
+		if got := flowList(t, a.clerk1, "claim-list"); len(got) != 1 {
+			t.Fatalf("A's clerk claim list: %+v", got)
+		}
+
+		// refused, and nothing written
+		a.admin.Post(flowAPI+"manager/bind", apptest.Q("processId", defs[0].ID, "routes", "supplier,nosuchtype")).Fail(t, 400)
+		if r := routes(a.admin, defs[0].ID); r["supplier"].Bound || !r["material"].Bound {
+			t.Fatal("a refused binding changed the bindings")
+		}
+		b.admin.Post(flowAPI+"manager/bind", apptest.Q("processId", onlyA[0].ID, "routes", "material")).Fail(t, 404)
+		b.admin.Get(flowAPI+"manager/routes", apptest.Q("processId", onlyA[0].ID)).Fail(t, 404)
+		super.Post(flowAPI+"manager/bind", apptest.Q("processId", onlyA[0].ID, "routes", "material")).Fail(t, 400)
+		a.clerk1.Post(flowAPI+"manager/bind", apptest.Q("processId", defs[0].ID, "routes", "supplier")).Fail(t, 403)
+		a.clerk1.Get(flowAPI+"manager/routes", apptest.Q("processId", defs[0].ID)).Fail(t, 403)
+
+		// another process takes material over; then A unbinds everything from it, which
+		// also overrides a default in the system dictionary
+		a.admin.Post(flowAPI+"manager/bind", apptest.Q("processId", onlyA[0].ID, "routes", "material")).OK(t, nil)
+		if r := routes(a.admin, defs[0].ID); r["material"].Bound || r["material"].ProcessKey != "onlyaflow" || !r["customer"].Bound {
+			t.Fatalf("material moved to onlyaflow: %+v %+v", r["material"], r["customer"])
+		}
+		flowBind(t, super, "material", "bindflow")
+		a.admin.Post(flowAPI+"manager/bind", apptest.Q("processId", onlyA[0].ID, "routes", "")).OK(t, nil)
+		if s := submit(a.admin, "BA2"); s != 3 {
+			t.Fatalf("unbound in A over a dictionary default: status %d, want 3", s)
+		}
+		if s := submit(b.admin, "BB2"); s != 2 {
+			t.Fatalf("B follows the dictionary default: status %d, want 2", s)
+		}
+	})
+}

@@ -12,30 +12,6 @@ import (
 // The business link (approval.Workflow): documents bound to a process by
 // the flow_route dictionary start it on startProcess and hear of its end.
 
-// BoundProcess is the process key bound to a document type (route, e.g.
-// "material") for the tenant: the remark of the tenant's own flow_route
-// entry (business dictionary), else of the system dictionary's; "" when
-// neither names one.
-func (s *Service) BoundProcess(ctx context.Context, idb bun.IDB, tenantID, route string) (string, error) {
-	var keys []string
-	if err := idb.NewSelect().Table("blade_dict_biz").Column("remark").
-		Where("tenant_id = ? AND code = 'flow_route' AND dict_key = ? AND parent_id <> 0 AND is_deleted = 0", tenantID, route).
-		Limit(1).Scan(ctx, &keys); err != nil {
-		return "", err
-	}
-	if len(keys) == 0 || strings.TrimSpace(keys[0]) == "" {
-		keys = nil
-		if err := idb.NewSelect().Table("blade_dict").Column("remark").
-			Where("code = 'flow_route' AND dict_key = ? AND parent_id <> 0 AND is_deleted = 0", route).Limit(1).Scan(ctx, &keys); err != nil {
-			return "", err
-		}
-	}
-	if len(keys) == 0 {
-		return "", nil
-	}
-	return strings.TrimSpace(keys[0]), nil
-}
-
 // StartBusiness starts process key for a business row; it answers the
 // instance and the names of the tasks it waits in.
 func (s *Service) StartBusiness(ctx context.Context, tx bun.Tx, tenantID, key, table string, id wire.ID, title string, initiator wire.ID, vars map[string]any) (wire.ID, string, error) {

@@ -41,6 +41,8 @@ func (s *Service) Mount(r chi.Router) {
 	post("manager/change-state", s.handleChangeState)
 	post("manager/deploy-upload", s.handleDeployUpload)
 	post("manager/delete-deployment", s.handleDeleteDeployment)
+	get("manager/routes", s.handleRoutes)
+	post("manager/bind", s.handleBind)
 	get("follow/list", s.handleFollowList)
 	post("follow/delete-process-instance", s.handleDeleteInstance)
 	get("process/history-flow-list", s.handleHistory)
@@ -145,24 +147,22 @@ func (s *Service) taskList(kind listKind) httpx.HandlerFunc {
 		if err != nil {
 			return nil, err
 		}
-		q := s.taskSelect(s.DB, p.TenantID)
 		timeCol, status := "t.create_time", "todo"
 		switch kind {
-		case listTodo:
-			q = q.Where("t.assignee = ? AND t.status = ?", p.UserID, TaskOpen)
 		case listClaim:
-			q = q.Where("t.assignee = 0 AND t.status = ?", TaskOpen).
-				Where("t.id IN (?)", candidateMatch(s.DB, actorOf(p), "c.task_id"))
 			status = "claim"
 		case listDone:
-			q = q.Where("t.assignee = ? AND t.status = ?", p.UserID, TaskDone)
 			timeCol, status = "t.end_time", "finish"
 		}
-		if q, err = taskFilter(r, q, timeCol); err != nil {
+		q, err := taskFilter(r, kind.where(s.taskSelect(s.DB, p.TenantID), actorOf(p)), timeCol)
+		if err != nil {
 			return nil, err
 		}
 		var rows []TaskRow
-		total, err := q.OrderExpr("t.id DESC").Limit(int64(pg.Size)).Offset(int64(pg.Offset())).ScanAndCount(ctx, &rows)
+		if err := q.OrderExpr("t.id DESC").Limit(int64(pg.Size)).Offset(int64(pg.Offset())).Scan(ctx, &rows); err != nil {
+			return nil, err
+		}
+		total, err := s.countTasks(r, kind, actorOf(p), timeCol)
 		if err != nil {
 			return nil, err
 		}
@@ -170,8 +170,48 @@ func (s *Service) taskList(kind listKind) httpx.HandlerFunc {
 		for i := range rows {
 			rows[i].finish(names, status)
 		}
-		return httpx.NewPage(rows, int64(total), pg.Current, pg.Size), nil
+		return httpx.NewPage(rows, total, pg.Current, pg.Size), nil
 	}
+}
+
+// where restricts a query on tasks (alias t) to the list's tasks. The claim
+// list asks, task by task in id order, whether the caller is a candidate,
+// so a page stops at its size (ix_flow_task_list) instead of first
+// collecting every task the caller's roles may claim.
+func (kind listKind) where(q *bun.SelectQuery, a Actor) *bun.SelectQuery {
+	switch kind {
+	case listTodo:
+		return q.Where("t.assignee = ? AND t.status = ?", a.UserID, TaskOpen)
+	case listClaim:
+		return q.Where("t.assignee = 0 AND t.status = ?", TaskOpen).
+			Where("EXISTS (?)", candidateMatch(q.DB(), a, "1").Where("c.task_id = t.id"))
+	default:
+		return q.Where("t.assignee = ? AND t.status = ?", a.UserID, TaskDone)
+	}
+}
+
+// countTasks is a list's total, counted without the joins of its rows: the
+// instance only when a filter is on it, and an unfiltered claim list from
+// the candidates alone (a task has candidates only while it is open and
+// unclaimed, see bb_flow_task_candidate).
+func (s *Service) countTasks(r *http.Request, kind listKind, a Actor, timeCol string) (int64, error) {
+	ctx := r.Context()
+	v := r.URL.Query()
+	onInstance := strings.TrimSpace(v.Get("category")) != "" || strings.TrimSpace(v.Get("processDefinitionName")) != ""
+	if kind == listClaim && !onInstance && strings.TrimSpace(v.Get("beginDate")) == "" && strings.TrimSpace(v.Get("endDate")) == "" {
+		var n int64
+		err := candidateMatch(s.DB, a, "COUNT(DISTINCT c.task_id)").Scan(ctx, &n)
+		return n, err
+	}
+	q := s.DB.NewSelect().TableExpr("bb_flow_task AS t").Where("t.tenant_id = ?", a.TenantID)
+	if onInstance {
+		q = q.Join("JOIN bb_flow_instance AS i ON i.id = t.instance_id AND i.tenant_id = t.tenant_id")
+	}
+	q, err := taskFilter(r, kind.where(q, a), timeCol)
+	if err != nil {
+		return 0, err
+	}
+	return q.Count(ctx)
 }
 
 func (row *TaskRow) finish(names map[string]string, status string) {
@@ -273,14 +313,12 @@ func (s *Service) openTaskNames(ctx context.Context, tenantID string, rows []Tas
 
 // handleTodoCount: the top bar's badge.
 func (s *Service) handleTodoCount(r *http.Request) (any, error) {
-	ctx := r.Context()
-	p := authz.From(ctx)
-	todo, err := s.DB.NewSelect().Table("bb_flow_task").Where("tenant_id = ? AND assignee = ? AND status = ?", p.TenantID, p.UserID, TaskOpen).Count(ctx)
+	a := actorOf(authz.From(r.Context()))
+	todo, err := s.countTasks(r, listTodo, a, "t.create_time")
 	if err != nil {
 		return nil, err
 	}
-	claim, err := s.DB.NewSelect().Table("bb_flow_task").Where("tenant_id = ? AND assignee = 0 AND status = ?", p.TenantID, TaskOpen).
-		Where("id IN (?)", candidateMatch(s.DB, actorOf(p), "c.task_id")).Count(ctx)
+	claim, err := s.countTasks(r, listClaim, a, "t.create_time")
 	if err != nil {
 		return nil, err
 	}

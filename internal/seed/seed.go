@@ -31,6 +31,7 @@ var upgrades = []func(*seeder, context.Context) error{
 	(*seeder).upgrade4,
 	(*seeder).upgrade5,
 	(*seeder).upgrade6,
+	(*seeder).upgrade7,
 }
 
 // Version is the seed version a database holds once Run has run.

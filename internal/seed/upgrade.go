@@ -68,6 +68,12 @@ func (s *seeder) upgrade6(ctx context.Context) error {
 	return s.addButton(ctx, "user", "user_audit", "user_enabled")
 }
 
+// upgrade7 adds the process manager's 绑定单据 button (which documents go
+// through a process), granted to every role that may change a process's state.
+func (s *seeder) upgrade7(ctx context.Context) error {
+	return s.addButton(ctx, "flow_manager", "flow_manager_bind", "flow_manager_state")
+}
+
 // addButton adds a seeded button to each live menu with menuCode that has
 // no button with its code, and grants it to the roles holding that menu's
 // button like.

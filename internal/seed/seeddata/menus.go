@@ -58,6 +58,7 @@ var (
 	opDatasource   = op{"datasource", I18n{"数据源配置", "Data source settings"}, "DatabaseOutlined", actionToolbar}
 	opDeploy       = op{"deploy", I18n{"部署", "Deploy"}, "CloudUploadOutlined", actionRow}
 	opState        = op{"state", I18n{"变更状态", "Change state"}, "SwapOutlined", actionRow}
+	opBind         = op{"bind", I18n{"绑定单据", "Bind documents"}, "LinkOutlined", actionRow}
 	opSend         = op{"send", I18n{"发送", "Send"}, "SendOutlined", actionRow}
 	opDebug        = op{"debug", I18n{"调试", "Debug"}, "BugOutlined", actionRow}
 	opGen          = op{"gen", I18n{"代码生成", "Generate code"}, "CodeOutlined", actionBoth}
@@ -153,7 +154,7 @@ var Menus = numbered([]Menu{
 		leaf("flow_deploy", "流程部署", "Process Deployment", "/flow/deploy", "CloudUploadOutlined",
 			ops(opUpload.named("上传部署", "Upload & deploy"), opView)),
 		leaf("flow_manager", "流程管理", "Process Manager", "/flow/manager", "ControlOutlined",
-			ops(opView, opState, opDelete)),
+			ops(opView, opState, opBind, opDelete)),
 		// The delete button of the follow screen is flow_follow_delete (delete process instance).
 		leaf("flow_follow", "流程跟踪", "Process Tracking", "/flow/follow", "NodeIndexOutlined",
 			ops(opView, opDelete)),

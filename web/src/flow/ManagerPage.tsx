@@ -10,6 +10,7 @@ import { changeState, deleteDeployment, managerList, type Definition, type Param
 import FlowTable, { definitionColumns, flowListKey } from './FlowTable';
 import { DefinitionDiagram } from './FlowDiagram';
 import { useCan } from './perm';
+import BindDialog from './BindDialog';
 
 const SUSPENDED = 2;
 
@@ -20,6 +21,7 @@ export default function ManagerPage() {
   const client = useQueryClient();
   const can = useCan();
   const [diagram, setDiagram] = useState<Definition | null>(null);
+  const [binding, setBinding] = useState<Definition | null>(null);
   const reload = () => client.invalidateQueries({ queryKey: flowListKey('manager') });
   const columns = useMemo<ColumnsType<Definition>>(
     () => [
@@ -52,11 +54,12 @@ export default function ManagerPage() {
         columns={columns}
         rowKey={(r) => r.id}
         filters={[{ kind: 'category', name: 'category' }, { kind: 'text', name: 'key', label: t('flow.processKey') }, { kind: 'text', name: 'name', label: t('flow.processName') }]}
-        actionWidth={200}
+        actionWidth={270}
         actions={(d) => (
           <>
             {can('flow_manager_view') && <RowButton onClick={() => setDiagram(d)}>{t('flow.diagram')}</RowButton>}
             {can('flow_manager_state') && <RowButton onClick={() => void toggle(d)}>{Number(d.suspensionState) === SUSPENDED ? t('flow.activate') : t('flow.suspend')}</RowButton>}
+            {can('flow_manager_bind') && <RowButton onClick={() => setBinding(d)}>{t('flow.bind')}</RowButton>}
             {can('flow_manager_delete') && (
               <RowButton danger onClick={() => remove(d)}>
                 {t('crud.delete')}
@@ -68,6 +71,7 @@ export default function ManagerPage() {
       <DragDialog title={diagram ? `${diagram.name} v${diagram.version ?? ''}` : ''} open={diagram !== null} onCancel={() => setDiagram(null)} footer={null} width={1000} destroyOnHidden>
         {diagram && <DefinitionDiagram processId={diagram.id} height={480} />}
       </DragDialog>
+      <BindDialog definition={binding} onClose={() => setBinding(null)} />
     </>
   );
 }

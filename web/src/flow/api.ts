@@ -141,6 +141,15 @@ export const modelDeploy = (modelId: string, category: string, tenantIds: string
 export const managerList = (params: Params) => get<Page<Definition>>(`${FLOW}/manager/list`, params);
 export const changeState = (processId: string, state: 'active' | 'suspend') => post(`${FLOW}/manager/change-state`, { state, processId });
 export const deleteDeployment = (deploymentIds: string[]) => post(`${FLOW}/manager/delete-deployment`, { deploymentIds: deploymentIds.join(',') });
+/** A document type (flow_route entry) and the process its documents go through in the caller's tenant. */
+export interface RouteBinding {
+  route: string;
+  label: string;
+  processKey: string;
+  bound: boolean;
+}
+export const routeBindings = (processId: string) => get<RouteBinding[]>(`${FLOW}/manager/routes`, { processId });
+export const bindRoutes = (processId: string, routes: string[]) => post(`${FLOW}/manager/bind`, { processId, routes: routes.join(',') });
 export const definitionXml = (processId: string) => get<{ xml: string }>(`${FLOW}/manager/definition-xml`, { processId });
 
 /** Multipart upload of BPMN files; onProgress gets 0-100. */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { App as AntApp, Avatar, Dropdown, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ export default function UserMenu() {
   const user = useUserStore((s) => s.userInfo);
   const logout = useUserStore((s) => s.logout);
   const [broken, setBroken] = useState(false);
+  // a new avatar (saved on /info/index) gets its own chance to load
+  useEffect(() => setBroken(false), [user.avatar]);
   const src = !user.avatar || broken ? website.defaultAvatar : user.avatar;
 
   const confirmLogout = () =>

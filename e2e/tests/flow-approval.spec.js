@@ -59,7 +59,7 @@ test('a material goes through approval: bound, submitted, claimed and approved, 
   }
   const res = await request.post('/api/blade-flow/manager/deploy-upload', {
     headers: { Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0', 'Blade-Auth': `bearer ${api.body.access_token}` },
-    multipart: { files: { name: `${key}.bpmn`, mimeType: 'text/xml', buffer: Buffer.from(PROCESS(key)) }, category: 'document', tenantIds: tenantId },
+    multipart: { files: { name: `${key}.bpmn`, mimeType: 'text/xml', buffer: Buffer.from(PROCESS(key)) }, category: '3', tenantIds: tenantId },
   });
   expect((await res.json()).success).toBe(true);
   const m1 = await api.post('/api/bluebird-basic/material/submit', { materialCode: `A${tag}`, materialName: `待批物料${tag}`, unit: 'pcs' });
@@ -67,7 +67,7 @@ test('a material goes through approval: bound, submitted, claimed and approved, 
 
   // the tenant administrator binds materials to the process
   await login(page, { tenant: tenantId });
-  await openMenu(page, '流程管理', '流程管理');
+  await page.goto('/flow/manager'); // group and leaf are both 流程管理
   const def = page.locator('[data-page="/flow/manager"] .bb-flow-list tr', { hasText: key });
   await def.getByRole('button', { name: '绑定单据' }).click();
   const bind = page.getByRole('dialog', { name: /绑定单据/ });
@@ -114,6 +114,7 @@ test('a material goes through approval: bound, submitted, claimed and approved, 
   const rows2 = p2.locator('[data-page="/work/claim"] .bb-flow-list tbody tr.ant-table-row');
   await expect(rows2).toHaveCount(1); // the first was claimed, approved and is gone
   await rows2.first().getByRole('button', { name: '签收' }).click();
+  await expect(p2.getByText(/签收成功|操作成功/)).toBeVisible();
   await openMenu(p2, '我的事务', '待办事务');
   await p2.locator('[data-page="/work/todo"] .bb-flow-list tr', { hasText: m2.materialName }).getByRole('button', { name: '办理' }).click();
   const task2 = p2.getByRole('dialog');

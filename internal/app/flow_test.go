@@ -38,7 +38,7 @@ func flowUpload(t *testing.T, c *apptest.Client, tenants string, docs map[string
 		}
 		f.Write([]byte(xml))
 	}
-	w.WriteField("category", "document")
+	w.WriteField("category", "3") // 单据审批 in the flow dictionary
 	w.WriteField("tenantIds", tenants)
 	w.Close()
 	return c.Do("POST", flowAPI+"manager/deploy-upload", &body, map[string]string{"Content-Type": w.FormDataContentType()})
@@ -241,7 +241,7 @@ func TestFlowManagement(t *testing.T) {
 			t.Fatalf("refusal does not name the element: %s", msg)
 		}
 		var m struct{ ID string }
-		admin.PostJSON(flowAPI+"model/submit", map[string]any{"modelKey": "m1", "name": "模型", "category": "document",
+		admin.PostJSON(flowAPI+"model/submit", map[string]any{"modelKey": "m1", "name": "模型", "category": "3",
 			"xml": flowChain("m1", `camunda:candidateGroups="admin"`)}).OK(t, &m)
 		a.clerk1.Get(flowAPI+"model/list", nil).Fail(t, 403)
 		var models apptest.Page[struct{ ID, ModelKey string }]
@@ -250,7 +250,8 @@ func TestFlowManagement(t *testing.T) {
 			t.Fatalf("models: %+v", models)
 		}
 		var def struct{ ID, Key string }
-		admin.Post(flowAPI+"model/deploy", apptest.Q("modelId", m.ID, "category", "document")).OK(t, &def)
+		admin.Post(flowAPI+"model/deploy", apptest.Q("modelId", m.ID, "category", "document")).Fail(t, 400) // a key of the flow dictionary, not its remark
+		admin.Post(flowAPI+"model/deploy", apptest.Q("modelId", m.ID, "category", "3")).OK(t, &def)
 		var started struct{ ProcessInstanceID string }
 		a.clerk1.PostJSON(flowAPI+"work/start-process", map[string]any{"processDefinitionId": def.ID}).OK(t, &started)
 		admin.Post(flowAPI+"manager/change-state", apptest.Q("state", "suspend", "processId", def.ID)).OK(t, nil)

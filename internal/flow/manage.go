@@ -149,6 +149,9 @@ func (s *Service) handleModelSubmit(r *http.Request) (any, error) {
 	case len([]rune(req.Description)) > 500 || len(req.Category) > 64:
 		return nil, httpx.BadRequest(msgModelText)
 	}
+	if err := s.checkCategory(ctx, strings.TrimSpace(req.Category)); err != nil {
+		return nil, err
+	}
 	proc, err := Parse([]byte(req.XML))
 	if err != nil {
 		return nil, err
@@ -255,8 +258,8 @@ func (s *Service) handleModelDeploy(r *http.Request) (any, error) {
 		return nil, err
 	}
 	category := strings.TrimSpace(r.URL.Query().Get("category"))
-	if len(category) > 64 {
-		return nil, httpx.InvalidParam("category")
+	if err := s.checkCategory(ctx, category); err != nil {
+		return nil, err
 	}
 	p := authz.From(ctx)
 	var def *Definition
@@ -432,6 +435,20 @@ func (s *Service) owned(ctx context.Context, idb bun.IDB, id wire.ID) (*Definiti
 	return d, nil
 }
 
+var msgNoCategory = i18n.T("流程分类 %s 不存在", "There is no process category %s")
+
+// checkCategory accepts no category or a key of the flow dictionary (a
+// definition filed under anything else would show no category name).
+func (s *Service) checkCategory(ctx context.Context, category string) error {
+	if category == "" {
+		return nil
+	}
+	if _, ok := s.categoryNames(ctx)[category]; !ok {
+		return httpx.BadRequest(msgNoCategory.Format(category))
+	}
+	return nil
+}
+
 // maxUpload bounds one upload's files.
 const maxUpload = 8 << 20
 
@@ -459,8 +476,8 @@ func (s *Service) handleDeployUpload(r *http.Request) (any, error) {
 		return nil, httpx.BadRequest(msgTooManyFiles)
 	}
 	category := strings.TrimSpace(r.FormValue("category"))
-	if len(category) > 64 {
-		return nil, httpx.InvalidParam("category")
+	if err := s.checkCategory(ctx, category); err != nil {
+		return nil, err
 	}
 	type upload struct{ name, xml string }
 	var ups []upload

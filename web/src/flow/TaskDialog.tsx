@@ -19,7 +19,8 @@ import { perform } from './perform';
 export function TaskDialog({ row, handle, onClose }: { row: TaskRow | null; handle?: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [comment, setComment] = useState<string>(t('flow.defaultComment'));
+  // empty, with 同意 as the placeholder an approval sends: a rejection must say why, never "同意"
+  const [comment, setComment] = useState<string>('');
   const [busy, setBusy] = useState<'ok' | 'reject' | null>(null);
   const taskId = taskOf(row);
   const { data: detail, isLoading } = useQuery({
@@ -86,7 +87,7 @@ export function TaskDialog({ row, handle, onClose }: { row: TaskRow | null; hand
           {handle && (
             <div style={{ marginTop: 12 }}>
               <Typography.Text strong>{t('flow.comment')}</Typography.Text>
-              <Input.TextArea aria-label={t('flow.comment')} rows={3} maxLength={500} showCount value={comment} onChange={(e) => setComment(e.target.value)} />
+              <Input.TextArea aria-label={t('flow.comment')} placeholder={t('flow.defaultComment')} rows={3} maxLength={500} showCount value={comment} onChange={(e) => setComment(e.target.value)} />
             </div>
           )}
         </>

@@ -28,7 +28,7 @@ function FinishedTag({ value, t }: { value: unknown; t: TFunction }) {
 /** The columns of a task list, by kind: what each list is about first. */
 export function taskColumns(kind: Exclude<WorkKind, 'start'>, t: TFunction): ColumnsType<TaskRow> {
   const col = (key: keyof TaskRow & string, title: string, width?: number) => ({ key, dataIndex: key, title, width });
-  const base = [col('processDefinitionName', t('flow.processName'), 180), col('taskName', kind === 'send' ? t('flow.currentTask') : t('flow.taskName'), 160), col('categoryName', t('flow.category'), 110)];
+  const base = [col('processDefinitionName', t('flow.processName'), 180), col('title', t('flow.title'), 220), col('taskName', kind === 'send' ? t('flow.currentTask') : t('flow.taskName'), 160), col('categoryName', t('flow.category'), 110)];
   switch (kind) {
     case 'claim':
     case 'todo':

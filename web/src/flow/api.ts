@@ -36,6 +36,8 @@ export interface Definition {
 /** A task row of the claim, to-do, sent and done lists (api-contract §7). */
 export interface TaskRow {
   taskId?: string;
+  /** What the task is about: the document's title when a document started it. */
+  title?: string;
   taskName?: string;
   taskDefinitionKey?: string;
   processInstanceId: string;

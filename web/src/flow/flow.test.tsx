@@ -103,7 +103,9 @@ describe('work lists', () => {
     await waitFor(() => expect(viewer.markers).toEqual([['start', 'bb-flow-done'], ['approve', 'bb-flow-active'], ['f1', 'bb-flow-taken']]));
     expect(viewer.xml).toEqual([XML]);
     expect(within(dialog).getByText('审批中')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('审批意见')).toHaveValue('同意');
+    // empty, 同意 only its placeholder: what an approval without a comment sends
+    expect(within(dialog).getByLabelText('审批意见')).toHaveValue('');
+    expect(within(dialog).getByLabelText('审批意见')).toHaveAttribute('placeholder', '同意');
     fireEvent.click(within(dialog).getByRole('button', { name: '同 意' }));
     await waitFor(() => expect(completed).toEqual([{ taskId: 't1', processInstanceId: 'p1', flag: 'ok', comment: '同意' }]));
     await waitFor(() => expect(changed).toHaveBeenCalled());
@@ -128,6 +130,9 @@ describe('work lists', () => {
     fireEvent.click(await screen.findByRole('button', { name: '办理' }));
     const dialog = await screen.findByRole('dialog');
     const comment = within(dialog).getByLabelText('审批意见');
+    // as opened (nothing written), then blanks only
+    fireEvent.click(within(dialog).getByRole('button', { name: '驳 回' }));
+    expect(await screen.findByText('驳回时请填写审批意见')).toBeInTheDocument();
     fireEvent.change(comment, { target: { value: '  ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '驳 回' }));
     expect(await screen.findByText('驳回时请填写审批意见')).toBeInTheDocument();

@@ -34,7 +34,8 @@ export function ColumnChooser({ columns, shown, choice, onChange }: { columns: C
   );
   return (
     <Popover content={content} trigger="click" placement="bottomRight">
-      <Tooltip title={hidden > 0 ? t('crud.columnsHidden', { count: hidden }) : t('crud.columns')}>
+      {/* a hint only: it must never sit between the mouse and the search buttons it can cover */}
+      <Tooltip title={hidden > 0 ? t('crud.columnsHidden', { count: hidden }) : t('crud.columns')} styles={{ root: { pointerEvents: 'none' } }}>
         <Badge count={hidden} size="small" offset={[-4, 4]}>
           <Button icon={<ColumnWidthOutlined />} aria-label={t('crud.columns')} />
         </Badge>

@@ -411,12 +411,19 @@ export default function ResourceCrud(props: ResourceCrudProps) {
   const rowCommands = useMemo(() => permittedCommands(meta, permission, 'row'), [meta, permission]);
   const toolbarCommands = useMemo(() => permittedCommands(meta, permission, 'toolbar'), [meta, permission]);
 
-  // Search sends only non-empty filters and goes back to page 1.
-  const onSearch = (v: SearchValues) =>
+  // Search sends only non-empty filters and goes back to page 1; searching again for the same rows
+  // reads them again (a user clicks 搜索 to see what changed meanwhile, e.g. an approval).
+  const onSearch = (v: SearchValues) => {
+    const next = buildFilters(v, searchFields);
+    if (current === 1 && JSON.stringify(next) === JSON.stringify(filters)) {
+      reload();
+      return;
+    }
     startTransition(() => {
-      setFilters(buildFilters(v, searchFields));
+      setFilters(next);
       setCurrent(1);
     });
+  };
 
   const openDialog = async (m: Mode, row?: DataRow, initial?: DataRow) => {
     form.resetFields();

@@ -18,6 +18,7 @@ import (
 
 	"github.com/bluebird/console/internal/approval"
 	"github.com/bluebird/console/internal/auth"
+	"github.com/bluebird/console/internal/desk"
 	"github.com/bluebird/console/internal/develop"
 	"github.com/bluebird/console/internal/files"
 	"github.com/bluebird/console/internal/flow"
@@ -248,6 +249,12 @@ func (a *App) routes() http.Handler {
 	a.Website = website.New(a.DB, a.Auth.Captcha, a.tenantOfDomain)
 	a.Registry.Add(a.Website.Mount(api, env)...)
 	// --- end website ---
+	// --- desk (internal/desk): notices, and the home page's key figures ---
+	notices := desk.NewNotices(a.DB)
+	notices.Res.Mount(api, env)
+	a.Registry.Add(notices.Res)
+	(&desk.Summary{DB: a.DB, Buttons: a.System, Lookup: a.Registry.Get}).Mount(api)
+	// --- end desk ---
 
 	if err := resource.CheckRefs(a.Registry.All(), a.Registry); err != nil {
 		panic(err) // a declaration error, found at start-up

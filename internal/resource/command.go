@@ -163,7 +163,7 @@ func (r *Resource[T]) mountCommands(router chi.Router) {
 			continue
 		}
 		mounted[name] = true
-		handler := httpx.Handle(Guard(r.spec.Write)(func(req *http.Request) (any, error) {
+		handler := httpx.Handle(r.guard(r.spec.Write, "")(func(req *http.Request) (any, error) {
 			return r.runCommand(req, name)
 		}))
 		router.Post(r.spec.Path()+"/"+name, handler)

@@ -165,7 +165,7 @@ func (r *Resource[T]) Meta() *Meta { return r.meta }
 // Mount adds the generic routes the spec asks for.
 func (r *Resource[T]) Mount(router chi.Router, env *Env) {
 	r.env = env
-	read, write := Guard(r.spec.Read), Guard(r.spec.Write)
+	read, write := r.guard(r.spec.Read, ""), r.guard(r.spec.Write, "")
 	if r.spec.has("list") {
 		router.Get(r.spec.Path()+"/list", httpx.Handle(read(r.handler("list", r.handleList))))
 	}
@@ -182,7 +182,7 @@ func (r *Resource[T]) Mount(router chi.Router, env *Env) {
 		}
 	}
 	if r.spec.has("remove") {
-		router.Post(r.spec.Path()+"/remove", httpx.Handle(write(r.handler("remove", r.handleRemove))))
+		router.Post(r.spec.Path()+"/remove", httpx.Handle(r.guard(r.spec.Write, "delete")(r.handler("remove", r.handleRemove))))
 	}
 	if r.spec.has("export") {
 		router.Get(r.spec.Path()+"/export", httpx.Handle(read(r.handler("export", r.handleExport))))
@@ -221,6 +221,60 @@ func Guard(a Access) func(httpx.HandlerFunc) httpx.HandlerFunc {
 			return h(req)
 		}
 	}
+}
+
+// guard is Guard for the resource's routes: Granted checks the menu, or the
+// menu's button when one is named (the submit's add or edit is checked once
+// the body tells which, grantedWrite).
+func (r *Resource[T]) guard(a Access, button string) func(httpx.HandlerFunc) httpx.HandlerFunc {
+	if a != Granted {
+		return Guard(a)
+	}
+	code := r.spec.MenuCode
+	if button != "" {
+		code += "_" + button
+	}
+	return func(h httpx.HandlerFunc) httpx.HandlerFunc {
+		return Guard(AnyUser)(func(req *http.Request) (any, error) {
+			if err := r.holds(req.Context(), code); err != nil {
+				return nil, err
+			}
+			return h(req)
+		})
+	}
+}
+
+// holds refuses a caller without the menu or button code (the super user holds all).
+func (r *Resource[T]) holds(ctx context.Context, code string) error {
+	p, err := principal(ctx)
+	if err != nil {
+		return err
+	}
+	if p.IsSuper() {
+		return nil
+	}
+	if r.env == nil || r.env.Buttons == nil {
+		return httpx.ErrForbidden
+	}
+	ok, err := r.env.Buttons.HoldsButton(ctx, p, code)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return httpx.ErrForbidden
+	}
+	return nil
+}
+
+// grantedWrite checks a Granted submit's button: add for a new row, edit for a change.
+func (r *Resource[T]) grantedWrite(ctx context.Context, isNew bool) error {
+	if r.spec.Write != Granted {
+		return nil
+	}
+	if isNew {
+		return r.holds(ctx, r.spec.MenuCode+"_add")
+	}
+	return r.holds(ctx, r.spec.MenuCode+"_edit")
 }
 
 // principal returns the caller or 401.
@@ -660,6 +714,9 @@ func (r *Resource[T]) handleSubmit(req *http.Request) (any, error) {
 		return nil, err
 	}
 	isNew := any(row).(hasBase).base().ID == 0
+	if err := r.grantedWrite(ctx, isNew); err != nil {
+		return nil, err
+	}
 	if isNew {
 		r.dropReadonly(row)
 	}

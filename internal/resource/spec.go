@@ -31,6 +31,11 @@ const (
 	AnyUser Access = iota // any signed-in user
 	Admin                 // a tenant administrator or the super user
 	Super                 // only the platform super user
+	// Granted is a caller granted the resource's menu (MenuCode) through their
+	// roles, within the tenant's package; the super user always. For writes,
+	// the button of the action: <MenuCode>_add to insert, _edit to update,
+	// _delete to remove (notices: read by those the 通知公告 menu is granted to).
+	Granted
 )
 
 // Spec declares a resource once.
@@ -107,6 +112,9 @@ func (s *Spec) Key() string { return s.Service + "/" + s.Name }
 func (s *Spec) normalize() error {
 	if s.Service == "" || s.Name == "" || s.Label.Zh == "" || s.Label.En == "" {
 		return errors.New("a resource needs a Service, a Name and a zh/en Label")
+	}
+	if (s.Read == Granted || s.Write == Granted) && s.MenuCode == "" {
+		return errors.New("a resource with Granted access needs a MenuCode")
 	}
 	if s.Scope == Global && s.Write == AnyUser {
 		s.Write = Super

@@ -142,7 +142,7 @@ func (r *Resource[T]) view(name string) *View {
 func (r *Resource[T]) mountViews(router interface {
 	Get(pattern string, h http.HandlerFunc)
 }, env *Env) {
-	read := Guard(r.spec.Read)
+	read := r.guard(r.spec.Read, "")
 	r.views = make([]viewSlot, len(r.spec.Views))
 	for i, v := range r.spec.Views {
 		router.Get(r.spec.Path()+"/"+v.Name, httpx.Handle(read(func(req *http.Request) (any, error) {

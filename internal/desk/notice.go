@@ -16,6 +16,7 @@ import (
 	"github.com/bluebird/console/internal/platform/db"
 	"github.com/bluebird/console/internal/platform/httpx"
 	"github.com/bluebird/console/internal/platform/i18n"
+	"github.com/bluebird/console/internal/platform/richtext"
 	"github.com/bluebird/console/internal/platform/wire"
 	"github.com/bluebird/console/internal/resource"
 )
@@ -43,20 +44,6 @@ type NoticeRead struct {
 
 var msgEmptyContent = i18n.T("通知内容不能为空", "The notice needs some content")
 
-// richText is what a notice body may hold: the formatting a rich-text editor
-// makes (paragraphs, headings, lists, tables, links, images, a few inline
-// styles) and nothing that runs: no <script>, <iframe> or <style>, no on*
-// handlers, no javascript: or data: URLs.
-var richText = func() *bluemonday.Policy {
-	p := bluemonday.UGCPolicy()
-	p.AllowStyles("color", "background-color", "text-align", "font-weight", "font-style", "text-decoration").Globally()
-	p.AddTargetBlankToFullyQualifiedLinks(true)
-	return p
-}()
-
-// SanitizeHTML is body as a reader may be shown it.
-func SanitizeHTML(body string) string { return richText.Sanitize(body) }
-
 // Notices serves blade-desk/notice.
 type Notices struct {
 	DB  *db.DB
@@ -79,13 +66,14 @@ func NewNotices(d *db.DB) *Notices {
 	return n
 }
 
-// validate sanitises the body before it is stored, so no reader (the bell,
+// validate sanitises the body before it is stored (internal/platform/richtext:
+// no <script>, <iframe> or <style>, no on* handler, no javascript: URL), so no reader (the bell,
 // the home page, the detail view, an export) is ever sent a script; a body
 // with nothing left is refused. A new notice without a release time is
 // released now.
 func (n *Notices) validate(ctx context.Context, row *Notice, present map[string]bool, isNew bool) error {
 	if isNew || present["content"] {
-		row.Content = SanitizeHTML(row.Content)
+		row.Content = richtext.Sanitize(row.Content)
 		if !hasContent(row.Content) {
 			return &httpx.Error{Status: 400, Msg: msgEmptyContent, Data: resource.FieldError{"content": msgEmptyContent.In(i18n.From(ctx))}}
 		}

@@ -1,4 +1,5 @@
 import { flowEn } from './flow';
+import { deskEn } from './desk';
 import type { Messages } from './zh';
 
 type DeepString<T> = { [K in keyof T]: T[K] extends string ? string : DeepString<T[K]> };
@@ -423,6 +424,7 @@ const en: DeepString<Messages> = {
   dialog: { maximize: 'Maximise', restore: 'Restore' },
   common: { ok: 'OK', cancel: 'Cancel', tip: 'Notice', refresh: 'Reload' },
   flow: flowEn,
+  desk: deskEn,
 };
 
 export default en;

@@ -1,4 +1,5 @@
 import { flowZh } from './flow';
+import { deskZh } from './desk';
 const zh = {
   title: 'Bluebird 管理控制台',
   logoTitle: 'Bluebird',
@@ -419,6 +420,7 @@ const zh = {
   dialog: { maximize: '最大化', restore: '还原' },
   common: { ok: '确定', cancel: '取消', tip: '提示', refresh: '刷新页面' },
   flow: flowZh,
+  desk: deskZh,
 };
 
 export default zh;

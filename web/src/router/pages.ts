@@ -80,6 +80,8 @@ export const PAGE_REGISTRY: Record<string, PageDef> = {
   '/tool/datasource': { component: GenericPage('datasource') },
   // The client website's jobs are the job openings of /office-manage/offers (one table, website/job).
   '/website/job': { component: GenericPage('offers') },
+  // Notices: the generic page with a rich-text body (web/src/desk)
+  '/desk/notice': { component: lazyPage(() => import('../desk/NoticePage')) },
 };
 
 

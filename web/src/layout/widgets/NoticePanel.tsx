@@ -1,8 +1,13 @@
 import { useState } from 'react';
-import { Button, List, Tabs, Avatar, Spin } from 'antd';
-import { MailOutlined, MessageOutlined, NotificationOutlined } from '@ant-design/icons';
+import { Button, List, Tabs, Avatar, Spin, Empty } from 'antd';
+import { MailOutlined, MessageOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { website } from '../../config';
+import type { NoticeRow } from '../../desk/api';
+import { NOTICE_PATH } from '../../desk/api';
+import NoticeDialog from '../../desk/NoticeDialog';
+import NoticeItemRow from '../../desk/NoticeItem';
 
 export interface NoticeItem {
   id: string;
@@ -12,15 +17,16 @@ export interface NoticeItem {
 }
 
 type Kind = 'mail' | 'message' | 'notification';
+type DemoKind = Exclude<Kind, 'notification'>;
 const PAGES = 3;
 const PER_PAGE = 4;
 
-/** Placeholder demo content (spec §2): the notice popover is not backed by the server yet. */
-export function demoNotices(kind: Kind, page: number, lang: string): NoticeItem[] {
+/** Placeholder demo content (spec §2) of the mail and messages tabs; notifications are the tenant's notices. */
+export function demoNotices(kind: DemoKind, page: number, lang: string): NoticeItem[] {
   const zh = lang !== 'en';
-  const noun: Record<Kind, string> = zh
-    ? { mail: '邮件', message: '消息', notification: '通知' }
-    : { mail: 'Mail', message: 'Message', notification: 'Notification' };
+  const noun: Record<DemoKind, string> = zh
+    ? { mail: '邮件', message: '消息' }
+    : { mail: 'Mail', message: 'Message' };
   return Array.from({ length: PER_PAGE }, (_, i) => {
     const n = (page - 1) * PER_PAGE + i + 1;
     return {
@@ -32,12 +38,12 @@ export function demoNotices(kind: Kind, page: number, lang: string): NoticeItem[
   });
 }
 
-function NoticeList({ kind }: { kind: Kind }) {
+function NoticeList({ kind }: { kind: DemoKind }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const [items, setItems] = useState(() => demoNotices(kind, 1, i18n.language));
   const [loading, setLoading] = useState(false);
-  const icon = { mail: <MailOutlined />, message: <MessageOutlined />, notification: <NotificationOutlined /> }[kind];
+  const icon = { mail: <MailOutlined />, message: <MessageOutlined /> }[kind];
 
   const more = () => {
     setLoading(true);
@@ -75,16 +81,54 @@ function NoticeList({ kind }: { kind: Kind }) {
   );
 }
 
-/** The notice popover's content: mail / messages / notifications tabs of demo items. */
-export default function NoticePanel() {
+/** The tenant's latest notices, the unread ones marked; one opens in a reader, the footer leads to them all. */
+function LatestNotices({ canRead, notices, onOpenNotice }: PanelProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [reading, setReading] = useState<string>();
+  if (!canRead) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('desk.noRight')} style={{ width: 300 }} />;
+  if (!notices) return <Spin size="small" style={{ display: 'block', width: 300, padding: 16 }} />;
+  return (
+    <div style={{ width: 300, maxHeight: 360, overflow: 'auto' }} data-testid="notice-list">
+      {notices.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('desk.noNotices')} />
+      ) : (
+        notices.map((n) => <NoticeItemRow key={n.id} notice={n} onOpen={() => setReading(n.id)} />)
+      )}
+      <div style={{ textAlign: 'center', padding: 8 }}>
+        <Button
+          type="link"
+          onClick={() => {
+            onOpenNotice?.();
+            navigate(NOTICE_PATH);
+          }}
+        >
+          {t('desk.allNotices')}
+        </Button>
+      </div>
+      <NoticeDialog id={reading} onClose={() => setReading(undefined)} />
+    </div>
+  );
+}
+
+interface PanelProps {
+  canRead: boolean;
+  notices?: NoticeRow[];
+  /** Called when the panel sends the user elsewhere (the popover closes). */
+  onOpenNotice?: () => void;
+}
+
+/** The notice popover's content: mail and messages tabs of demo items, and the tenant's notices. */
+export default function NoticePanel(props: PanelProps) {
   const { t } = useTranslation();
   return (
     <Tabs
       size="small"
+      defaultActiveKey="notification"
       items={[
         { key: 'mail', label: t('notice.mail'), children: <NoticeList kind="mail" /> },
         { key: 'message', label: t('notice.message'), children: <NoticeList kind="message" /> },
-        { key: 'notification', label: t('notice.notification'), children: <NoticeList kind="notification" /> },
+        { key: 'notification', label: t('notice.notification'), children: <LatestNotices {...props} /> },
       ]}
     />
   );

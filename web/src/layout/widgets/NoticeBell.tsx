@@ -32,14 +32,18 @@ export default function NoticeBell() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const canRead = useCanReadNotices();
-  const { data } = useLatestNotices(canRead);
+  const { data, refetch } = useLatestNotices(canRead);
   const unread = data?.records.filter((n) => !n.read).length ?? 0;
   return (
     <Popover
       trigger="click"
       placement="bottomRight"
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={(o) => {
+        setOpen(o);
+        // opening the bell shows what was published since the last look, not what the last poll saw
+        if (o && canRead) void refetch();
+      }}
       content={
         <Deferred when={open}>
           <NoticePanel canRead={canRead} notices={data?.records} onOpenNotice={() => setOpen(false)} />

@@ -26,6 +26,10 @@ const (
 	TypeTree     = "tree"
 	TypeImage    = "image"
 	TypeSelect   = "select"
+	// TypeHTML is rich text: the engine sanitises it before every save
+	// (internal/platform/richtext), so no reader is ever sent a script, and a
+	// required one must show something (text or an image), not only markup.
+	TypeHTML = "html"
 )
 
 // Value types: what a field's JSON value is on the wire, whatever its UI
@@ -56,7 +60,7 @@ const (
 // an array, or a page's records; the value is the row's id, the text its prop),
 // multi (comma-list of ids), ref=service/name or ref=self (the field holds ids of that
 // resource's rows: every one must be visible to the caller and of the row's
-// tenant when saved, see ref.go). Password fields are never read back, and an
+// tenant when saved, see ref.go), type=html (rich text, sanitised on save). Password fields are never read back, and an
 // empty password in an update leaves the stored one alone. A secret field
 // (a key, a client secret) reads as SecretMask to all but the super user,
 // is never filtered or sorted on, and keeps its value when an update sends
@@ -349,6 +353,9 @@ func (f *Field) applyTag(tag string) error {
 		}
 		f.Messages["required"] = f.requiredMessage()
 	}
+	if f.Type == TypeHTML && f.ValueType != ValueString {
+		return fmt.Errorf("type=html needs a string field")
+	}
 	if f.Secret && (f.ValueType != ValueString || f.Sortable) {
 		return fmt.Errorf("secret needs a text field that is not sorted on")
 	}
@@ -358,7 +365,7 @@ func (f *Field) applyTag(tag string) error {
 		}
 	}
 	switch {
-	case noFilter || f.Secret || f.Type == TypePassword || f.Type == TypeImage:
+	case noFilter || f.Secret || f.Type == TypePassword || f.Type == TypeImage || f.Type == TypeHTML:
 		f.Filter = ""
 	case f.Filter != "":
 	case f.Type == TypeDateTime || f.Type == TypeDate:

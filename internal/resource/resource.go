@@ -21,6 +21,7 @@ import (
 	"github.com/bluebird/console/internal/platform/db"
 	"github.com/bluebird/console/internal/platform/httpx"
 	"github.com/bluebird/console/internal/platform/i18n"
+	"github.com/bluebird/console/internal/platform/richtext"
 	"github.com/bluebird/console/internal/platform/wire"
 )
 
@@ -665,6 +666,13 @@ func (r *Resource[T]) Check(ctx context.Context, row *T, present map[string]bool
 		fv := v.FieldByIndex(f.index)
 		if isNew && !present[f.Name] && f.Default != "" && fv.IsZero() {
 			setDefault(f, fv)
+		}
+		if f.Type == TypeHTML {
+			fv.SetString(richtext.Sanitize(fv.String()))
+			if f.Required && !r.skipsRequired(ctx, f, isNew) && !richtext.Shows(fv.String()) {
+				fail(f, f.Messages["required"])
+				continue
+			}
 		}
 		// Required text must be non-empty; a required number or choice must be
 		// sent (0 is a real choice: isSealed 0 is "no").

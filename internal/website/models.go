@@ -30,7 +30,7 @@ type Employee struct {
 	EmployeeName string `bun:"employee_name" json:"employeeName" f:"label=姓名|Name;req;max=64;search;sort"`
 	Position     string `bun:"position" json:"position" f:"label=职位|Position;max=64;search"`
 	AvatarURL    string `bun:"avatar_url" json:"avatarUrl" f:"label=照片|Photo;type=image;max=500"`
-	Intro        string `bun:"intro" json:"intro" f:"label=简介|Introduction;type=text;max=20000;hide"`
+	Intro        string `bun:"intro" json:"intro" f:"label=简介|Introduction;type=html;max=20000;hide"`
 	Published
 }
 
@@ -41,7 +41,7 @@ type News struct {
 	Title       string    `bun:"title" json:"title" f:"label=标题|Title;req;max=200;search;sort"`
 	CoverURL    string    `bun:"cover_url" json:"coverUrl" f:"label=封面|Cover;type=image;max=500"`
 	Summary     string    `bun:"summary" json:"summary" f:"label=摘要|Summary;max=500;hide"`
-	Content     string    `bun:"content" json:"content" f:"label=内容|Content;type=text;max=200000;hide"`
+	Content     string    `bun:"content" json:"content" f:"label=内容|Content;type=html;max=200000;hide"`
 	PublishTime wire.Time `bun:"publish_time" json:"publishTime" f:"label=发布日期|Publication date;type=date;default=today;sort"`
 	Published
 }
@@ -54,7 +54,7 @@ type Case struct {
 	CustomerName string `bun:"customer_name" json:"customerName" f:"label=客户|Customer;max=128;search"`
 	CoverURL     string `bun:"cover_url" json:"coverUrl" f:"label=封面|Cover;type=image;max=500"`
 	Summary      string `bun:"summary" json:"summary" f:"label=摘要|Summary;max=500;hide"`
-	Content      string `bun:"content" json:"content" f:"label=内容|Content;type=text;max=200000;hide"`
+	Content      string `bun:"content" json:"content" f:"label=内容|Content;type=html;max=200000;hide"`
 	Published
 }
 
@@ -66,7 +66,7 @@ type Video struct {
 	Title       string `bun:"title" json:"title" f:"label=标题|Title;req;max=200;search;sort"`
 	CoverURL    string `bun:"cover_url" json:"coverUrl" f:"label=封面|Cover;type=image;max=500"`
 	VideoURL    string `bun:"video_url" json:"videoUrl" f:"label=视频地址|Video link;req;max=500"`
-	Description string `bun:"description" json:"description" f:"label=说明|Description;type=text;max=20000;hide"`
+	Description string `bun:"description" json:"description" f:"label=说明|Description;type=html;max=20000;hide"`
 	Published
 }
 
@@ -80,7 +80,7 @@ type Job struct {
 	Location    string `bun:"location" json:"location" f:"label=工作地点|Location;max=128;search"`
 	Headcount   int    `bun:"headcount" json:"headcount" f:"label=招聘人数|Openings;min=0"`
 	Salary      string `bun:"salary" json:"salary" f:"label=薪资|Salary;max=64"`
-	Requirement string `bun:"requirement" json:"requirement" f:"label=职位要求|Requirements;type=text;max=50000;hide"`
+	Requirement string `bun:"requirement" json:"requirement" f:"label=职位要求|Requirements;type=html;max=50000;hide"`
 	Published
 }
 
@@ -95,7 +95,7 @@ type Customer struct {
 	ContactPhone string `bun:"contact_phone" json:"contactPhone" f:"label=联系电话|Contact phone;max=32;pattern=^[+]?[0-9() -]{5,31}$"`
 	Email        string `bun:"email" json:"email" f:"label=邮箱|Email;max=128;format=email"`
 	SiteURL      string `bun:"site_url" json:"siteUrl" f:"label=网址|Website;max=255;format=url;hide"`
-	Description  string `bun:"description" json:"description" f:"label=介绍|Description;type=text;max=2000;hide"`
+	Description  string `bun:"description" json:"description" f:"label=介绍|Description;type=html;max=2000;hide"`
 	Published
 }
 

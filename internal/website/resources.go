@@ -6,7 +6,6 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"github.com/bluebird/console/internal/platform/i18n"
-	"github.com/bluebird/console/internal/platform/richtext"
 	"github.com/bluebird/console/internal/resource"
 )
 
@@ -38,33 +37,22 @@ func spec(name, menuCode string, label i18n.Text, table string) resource.Spec {
 	}
 }
 
-// sanitized keeps only safe HTML in a row's rich-text field before it is
-// saved: the check runs on every submit, whatever screen or client sent it.
-func sanitized[T any](field func(*T) *string) func(context.Context, *T, map[string]bool, bool) error {
-	return func(_ context.Context, row *T, _ map[string]bool, _ bool) error {
-		if f := field(row); *f != "" {
-			*f = richtext.Sanitize(*f)
-		}
-		return nil
-	}
-}
-
 func (s *Service) declare() *Resources {
 	changed := func(context.Context) { s.cache.invalidate() }
 	res := &Resources{}
 	res.Employee = resource.New(spec("employee", "team_member", i18n.T("团队成员", "Team member"), "bb_website_employee"),
-		resource.Hooks[Employee]{Validate: sanitized(func(r *Employee) *string { return &r.Intro }), Changed: changed})
+		resource.Hooks[Employee]{Changed: changed})
 	news := spec("news", "news", i18n.T("新闻", "News item"), "bb_website_news")
 	news.DefaultOrder = "sort ASC, publish_time DESC, id DESC"
-	res.News = resource.New(news, resource.Hooks[News]{Validate: sanitized(func(r *News) *string { return &r.Content }), Changed: changed})
+	res.News = resource.New(news, resource.Hooks[News]{Changed: changed})
 	res.Case = resource.New(spec("cases", "cases", i18n.T("案例", "Case"), "bb_website_case"),
-		resource.Hooks[Case]{Validate: sanitized(func(r *Case) *string { return &r.Content }), Changed: changed})
+		resource.Hooks[Case]{Changed: changed})
 	res.Video = resource.New(spec("video", "training_videos", i18n.T("培训视频", "Training video"), "bb_website_video"),
-		resource.Hooks[Video]{Validate: sanitized(func(r *Video) *string { return &r.Description }), Changed: changed})
+		resource.Hooks[Video]{Changed: changed})
 	res.Job = resource.New(spec("job", "offers", i18n.T("招聘职位", "Job opening"), "bb_website_job"),
-		resource.Hooks[Job]{Validate: sanitized(func(r *Job) *string { return &r.Requirement }), Changed: changed})
+		resource.Hooks[Job]{Changed: changed})
 	res.Customer = resource.New(spec("customer", "website_customer", i18n.T("网站客户", "Website customer"), "bb_website_customer"),
-		resource.Hooks[Customer]{Validate: sanitized(func(r *Customer) *string { return &r.Description }), Changed: changed})
+		resource.Hooks[Customer]{Changed: changed})
 	user := spec("user", "website_user", i18n.T("网站用户", "Website user"), "bb_website_user")
 	user.DefaultOrder, user.Unique = "id DESC", [][]string{{"account"}}
 	res.User = resource.New(user, resource.Hooks[User]{})

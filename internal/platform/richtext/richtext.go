@@ -4,6 +4,7 @@
 package richtext
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/microcosm-cc/bluemonday"
@@ -35,4 +36,16 @@ func ugc() *bluemonday.Policy {
 func Sanitize(html string) string {
 	once.Do(func() { policy = ugc() })
 	return policy.Sanitize(html)
+}
+
+var strict = bluemonday.StrictPolicy()
+
+// Shows tells whether sanitised html shows a reader anything: some text or
+// an image. An editor emptied by its user still sends markup (<p><br></p>).
+func Shows(html string) bool {
+	if strings.Contains(html, "<img") {
+		return true
+	}
+	text := strings.NewReplacer("&nbsp;", "", "&#160;", "").Replace(strict.Sanitize(html))
+	return strings.TrimSpace(text) != ""
 }

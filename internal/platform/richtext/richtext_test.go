@@ -26,3 +26,17 @@ func TestSanitize(t *testing.T) {
 		}
 	}
 }
+
+func TestShows(t *testing.T) {
+	for in, want := range map[string]bool{
+		"":                          false,
+		"<p><br></p>":               false,
+		"<p>&nbsp; </p><div></div>": false,
+		"<p>x</p>":                  true,
+		`<p><img src="/a.png"></p>`: true,
+	} {
+		if got := Shows(in); got != want {
+			t.Errorf("Shows(%q) = %v, want %v", in, got, want)
+		}
+	}
+}

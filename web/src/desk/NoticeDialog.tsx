@@ -7,6 +7,7 @@ import { useDict } from '../resource/fields';
 import type { FieldMeta } from '../resource/types';
 import { NOTICES_KEY, noticeDetail } from './api';
 import './desk.css';
+import '../resource/richtext.css';
 
 const CATEGORY = { name: 'category', type: 'dict', dict: 'notice', label: { zh: '通知类型', en: 'Type' } } as unknown as FieldMeta;
 

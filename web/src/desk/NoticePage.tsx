@@ -6,7 +6,7 @@ import PageSpin from '../components/PageSpin';
 import { useResources } from '../resource/ResourcePage';
 import ResourceCrud from '../resource/ResourceCrud';
 import { NOTICES_KEY } from './api';
-import RichTextEditor from './RichTextEditor';
+import RichTextEditor from '../resource/RichTextEditor';
 
 /**
  * 通知公告 (/desk/notice): the generic page of blade-desk/notice, with a rich-text editor for the body (read
@@ -46,5 +46,6 @@ function NoticeBody({ viewing, ...rest }: { viewing: boolean; disabled: boolean;
   useEffect(() => {
     if (viewing) void client.invalidateQueries({ queryKey: NOTICES_KEY });
   }, [viewing, client]);
-  return <RichTextEditor {...rest} />;
+  const { t } = useTranslation();
+  return <RichTextEditor label={t('desk.content')} {...rest} />;
 }

@@ -159,6 +159,17 @@ const en: DeepString<Messages> = {
     noMore: 'No more',
   },
   crud: {
+    editor: {
+      bold: 'Bold',
+      italic: 'Italic',
+      underline: 'Underline',
+      heading: 'Heading',
+      orderedList: 'Numbered list',
+      bulletList: 'Bulleted list',
+      link: 'Insert link',
+      linkPrompt: 'Link address (http://, https:// or mailto:)',
+      clear: 'Clear formatting',
+    },
     uploadImage: 'Upload image',
     clearImage: 'Clear image',
     add: 'Add',

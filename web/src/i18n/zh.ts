@@ -155,6 +155,17 @@ const zh = {
     noMore: '没有更多了',
   },
   crud: {
+    editor: {
+      bold: '加粗',
+      italic: '斜体',
+      underline: '下划线',
+      heading: '标题',
+      orderedList: '编号列表',
+      bulletList: '项目符号列表',
+      link: '插入链接',
+      linkPrompt: '链接地址(http://、https:// 或 mailto:)',
+      clear: '清除格式',
+    },
     uploadImage: '上传图片',
     clearImage: '清除图片',
     add: '新增',

@@ -12,6 +12,7 @@ import { labelWidth } from './commands';
 import { decimalProblem, formatDecimal, isDecimalField } from './decimal';
 import DecimalInput from './DecimalInput';
 import ImageInput from './ImageInput';
+import RichTextEditor from './RichTextEditor';
 import RemoteSelect, { knownLabelOf, RefCell, RefInput } from './RemoteSelect';
 import type { DictItem, FieldMeta, Row } from './types';
 
@@ -212,6 +213,7 @@ function valueWidth(f: FieldMeta): number {
     case 'id':
       return 170; // 18-19 digits
     case 'text':
+    case 'html':
       return 240;
     default:
       if (f.max && f.max <= 20) return 120;
@@ -243,9 +245,18 @@ export function renderCell(field: FieldMeta, value: unknown, t: TFunction, row?:
       return <SelectCell field={field} value={value} />;
     case 'image':
       return typeof value === 'string' && value ? <Image src={value} width={40} height={40} /> : null;
+    case 'html':
+      return typeof value === 'string' ? htmlText(value) : '';
     default:
       return value === null || value === undefined ? '' : String(value);
   }
+}
+
+/** The text a reader sees of rich text (a table cell shows no markup). */
+function htmlText(html: string): string {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  body.querySelectorAll('p, div, li, br, h1, h2, h3, h4, h5, h6, tr').forEach((block) => block.append(' '));
+  return (body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
 /** The form control of a field; row (being edited) gives a reference field the label of its value (own: as in renderCell). */
@@ -259,6 +270,7 @@ export function fieldInput(field: FieldMeta, disabled: boolean, t: TFunction, ro
   if (isDecimalField(field)) return <DecimalInput field={field} disabled={disabled} />;
   switch (field.type) {
     case 'text':
+    case 'html':
       return <Input.TextArea rows={3} maxLength={field.max} disabled={disabled} placeholder={t('crud.required', { label })} />;
     case 'int':
       return <InputNumber precision={0} style={{ width: '100%' }} disabled={disabled} />;
@@ -278,6 +290,8 @@ export function fieldInput(field: FieldMeta, disabled: boolean, t: TFunction, ro
       return <Input.Password maxLength={field.max} disabled={disabled} autoComplete="new-password" />;
     case 'image':
       return <ImageInput disabled={disabled} />;
+    case 'html':
+      return <RichTextEditor label={label} disabled={disabled} />;
     default:
       if (field.multiline) return <Input.TextArea rows={3} maxLength={field.max} disabled={disabled} />;
       return <Input maxLength={field.max} disabled={disabled} placeholder={t('crud.required', { label })} />;
@@ -292,7 +306,7 @@ export function fieldRules(field: FieldMeta, t: TFunction): Rule[] {
     const msg =
       localized(field.messages?.required) ||
       (field.type === 'dict' || field.type === 'tree' || field.type === 'select' || field.remote ? t('crud.selectRequired', { label }) : t('crud.required', { label }));
-    if (field.type === 'string' || field.type === 'text' || field.type === 'password') {
+    if (field.type === 'string' || field.type === 'text' || field.type === 'html' || field.type === 'password') {
       rules.push({ required: true, message: msg, whitespace: field.type !== 'password' });
     } else {
       // Numbers, dictionary keys (often 0), ids and dates: any non-empty value, whatever its type

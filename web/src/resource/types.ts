@@ -3,6 +3,7 @@ export type I18nText = { zh?: string; en?: string };
 export type FieldType =
   | 'string'
   | 'text'
+  | 'html'
   | 'int'
   | 'decimal'
   | 'bool'

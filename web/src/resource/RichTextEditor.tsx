@@ -10,9 +10,11 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import './desk.css';
+import './richtext.css';
 
 interface Props {
+  /** The field's label, the editable area's accessible name. */
+  label?: string;
   value?: string;
   onChange?: (html: string) => void;
   onBlur?: () => void;
@@ -28,10 +30,10 @@ interface Tool {
 /**
  * A light rich-text editor: an editable area and a toolbar of the browser's own editing commands (bold,
  * italic, underline, heading, lists, link, clear formatting). No editor package is in the web app's
- * dependencies, and a notice needs no more. What it makes is HTML the server sanitises before storing.
+ * dependencies, and notices and website content need no more (fields of type html, fields.tsx). What it makes is HTML the server sanitises before storing.
  * Read-only (a view dialog), it shows the HTML as a reader sees it.
  */
-export default function RichTextEditor({ value, onChange, onBlur, disabled }: Props) {
+export default function RichTextEditor({ label, value, onChange, onBlur, disabled }: Props) {
   const { t } = useTranslation();
   const area = useRef<HTMLDivElement>(null);
 
@@ -62,7 +64,7 @@ export default function RichTextEditor({ value, onChange, onBlur, disabled }: Pr
       key: 'link',
       icon: <LinkOutlined />,
       run: () => {
-        const url = window.prompt(t('desk.editor.linkPrompt'), 'https://');
+        const url = window.prompt(t('crud.editor.linkPrompt'), 'https://');
         if (url && /^(https?:|mailto:)/i.test(url.trim())) exec('createLink', url.trim());
       },
     },
@@ -74,12 +76,12 @@ export default function RichTextEditor({ value, onChange, onBlur, disabled }: Pr
       {!disabled && (
         <Space size={2} className="bb-rte-bar" wrap>
           {tools.map((tool) => (
-            <Tooltip key={tool.key} title={t(`desk.editor.${tool.key}`)}>
+            <Tooltip key={tool.key} title={t(`crud.editor.${tool.key}`)}>
               <Button
                 size="small"
                 type="text"
                 icon={tool.icon}
-                aria-label={t(`desk.editor.${tool.key}`)}
+                aria-label={t(`crud.editor.${tool.key}`)}
                 // keep the selection in the area: a mousedown on the button would move the focus first
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={tool.run}
@@ -93,7 +95,7 @@ export default function RichTextEditor({ value, onChange, onBlur, disabled }: Pr
         className="bb-rte-area bb-rich"
         role="textbox"
         aria-multiline="true"
-        aria-label={t('desk.content')}
+        aria-label={label}
         contentEditable={!disabled}
         suppressContentEditableWarning
         onInput={emit}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math"
+	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -173,4 +174,15 @@ func QueryString(r *http.Request, name string) (string, error) {
 		return "", MissingParam(name)
 	}
 	return v, nil
+}
+
+// ClientIP is the peer address of a request without its port. Proxy headers
+// are not read: they are the client's word, and a rate limit keyed on them
+// could be dodged by sending another value each time.
+func ClientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
 }

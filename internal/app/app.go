@@ -37,6 +37,7 @@ import (
 	"github.com/bluebird/console/internal/production"
 	"github.com/bluebird/console/internal/resource"
 	"github.com/bluebird/console/internal/seed"
+	"github.com/bluebird/console/internal/smsconfig"
 	"github.com/bluebird/console/internal/stock"
 	"github.com/bluebird/console/internal/stockdoc"
 	"github.com/bluebird/console/internal/system"
@@ -55,6 +56,8 @@ type App struct {
 	Scopes   *system.Scopes
 	Users    *user.Service
 	Files    *files.Service
+	// SMS sends the console's messages through each tenant's enabled SMS configuration (internal/smsconfig).
+	SMS *smsconfig.Router
 	// Numbering hands out document numbers from the tenants' code rules.
 	Numbering *numbering.Service
 	// Approval keeps the approval records of business rows.
@@ -131,11 +134,12 @@ func NewWithDB(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Lo
 	a.System = system.NewService(d)
 	a.Scopes = &system.Scopes{DB: d}
 	userDir := &user.Directory{DB: d}
+	a.SMS = &smsconfig.Router{DB: d, Fallback: sms.LogProvider{Logger: logger}}
 	a.Auth = &auth.Service{DB: d, Users: userDir, Platform: a.System, Signer: signer, Revoked: revoked,
 		Captcha: auth.NewMemoryCaptcha(), ClearCache: a.clearCaches,
 		// social login (OIDC per tenant) and SMS login codes: auth/social.go, auth/sms.go
 		Social: auth.NewOIDCSocial(d, userDir, a.System, auth.DeriveKey(key, "social-state")),
-		SMS:    auth.NewSMSCodes(userDir, a.System, sms.LogProvider{Logger: logger})}
+		SMS:    auth.NewSMSCodes(userDir, a.System, a.SMS)}
 	a.Users = user.New(d, a.System, revoked)
 	a.System.Users = a.Users
 	a.System.Scopes = a.Scopes
@@ -226,6 +230,12 @@ func (a *App) routes() http.Handler {
 	(&logs.Service{DB: a.DB}).Mount(api)
 	// --- files: oss put-file and the public signed file route (FilePrefix is in isPublic) ---
 	a.Files.Mount(api)
+	// blade-resource: attach and oss configurations (internal/files), SMS configurations and send-message (internal/smsconfig)
+	a.Registry.Add(a.Files.MountResources(api, env)...)
+	smsConfigs := smsconfig.NewResource()
+	smsConfigs.Mount(api, env)
+	a.Registry.Add(smsConfigs)
+	(&smsconfig.Endpoint{Router: a.SMS, Throttle: a.Auth.SMS.(*auth.SMSCodes)}).Mount(api)
 	// --- end files ---
 	// --- business master data: approval records, inventory (internal/approval, internal/inventory) ---
 	a.Approval = approval.New(a.DB)

@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"cmp"
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
@@ -31,6 +32,10 @@ const (
 	SMSCodeTTL        = 5 * time.Minute
 	SMSResendInterval = 60 * time.Second
 	SMSMaxTries       = 5
+	// SMSPerIP is how many sends one client address may make per
+	// SMSResendInterval, whatever the phones: login codes and the
+	// administrators' send-message share it.
+	SMSPerIP = 10
 	// smsMaxPending bounds the memory of outstanding codes.
 	smsMaxPending = 100_000
 )
@@ -41,6 +46,7 @@ var (
 	errPhoneMissing = httpx.BadRequest(i18n.T("请输入手机号码", "Please enter the phone number"))
 	errPhoneFormat  = httpx.BadRequest(i18n.T("请输入正确的11位手机号码", "Please enter a valid 11-digit phone number"))
 	errSMSTooSoon   = &httpx.Error{Status: 429, Msg: i18n.T("短信验证码发送过于频繁,请稍后再试", "An SMS code was sent to this phone a moment ago; try again later")}
+	errSMSTooMany   = &httpx.Error{Status: 429, Msg: i18n.T("您的网络地址发送短信过于频繁,请稍后再试", "Too many SMS requests from your network address; try again later")}
 	errSMSBusy      = &httpx.Error{Status: 429, Msg: i18n.T("短信服务繁忙,请稍后再试", "The SMS service is busy; try again later")}
 	errSMSSend      = &httpx.Error{Status: 502, Msg: i18n.T("短信发送失败,请稍后再试", "The SMS could not be sent; try again later")}
 	errSMSTenant    = httpx.BadRequest(errNoTenant.Description)
@@ -56,7 +62,7 @@ type SMSCodes struct {
 	provider sms.Provider
 	key      []byte
 	codes    map[string]*smsCode  // tenant \x00 phone → the live code
-	lastSent map[string]time.Time // phone → last send
+	lastSent map[string]time.Time // phone or address slot → last send
 	now      func() time.Time
 	store    SMSStore // shared store when set (UseStore); codes and lastSent stay unused
 }
@@ -153,7 +159,7 @@ func (c *SMSCodes) handleSend(r *http.Request) (any, error) {
 		}
 	}
 	tenantID := firstNonEmpty(strings.TrimSpace(q.Get("tenantId")), r.Header.Get("Tenant-Id"), "000000")
-	key, err := c.Send(r.Context(), tenantID, strings.TrimSpace(q.Get("phone")))
+	key, err := c.Send(r.Context(), tenantID, strings.TrimSpace(q.Get("phone")), httpx.ClientIP(r))
 	if err != nil {
 		return nil, err
 	}
@@ -165,7 +171,7 @@ func (c *SMSCodes) handleSend(r *http.Request) (any, error) {
 // same whether or not the phone belongs to a user of the tenant, but a code is
 // only sent (and paid for) when it does: nobody can make the console text
 // arbitrary numbers, and the endpoint tells nothing about who is registered.
-func (c *SMSCodes) Send(ctx context.Context, tenantID, phone string) (string, error) {
+func (c *SMSCodes) Send(ctx context.Context, tenantID, phone, ip string) (string, error) {
 	if phone == "" {
 		return "", errPhoneMissing
 	}
@@ -179,36 +185,24 @@ func (c *SMSCodes) Send(ctx context.Context, tenantID, phone string) (string, er
 	if t == nil {
 		return "", errSMSTenant
 	}
-	now := c.now()
-	var mark string // the shared store's resend mark
-	if c.store != nil {
-		if mark, err = c.store.Reserve(ctx, phone, SMSResendInterval); err != nil {
-			return "", err
-		}
-		if mark == "" {
-			return "", errSMSTooSoon
-		}
-	}
 	c.mu.Lock()
-	if c.store == nil {
-		c.sweep(now)
-		if last, ok := c.lastSent[phone]; ok && now.Sub(last) < SMSResendInterval {
-			c.mu.Unlock()
-			return "", errSMSTooSoon
-		}
-		if len(c.codes) >= smsMaxPending {
-			c.mu.Unlock()
-			return "", errSMSBusy
-		}
-		c.lastSent[phone] = now // reserved before sending: a concurrent second request waits its turn
-	}
+	busy := c.store == nil && len(c.codes) >= smsMaxPending
 	provider := c.provider
 	c.mu.Unlock()
+	if busy {
+		return "", errSMSBusy
+	}
+	// reserved before sending: a concurrent second request waits its turn
+	release, err := c.Throttle(ctx, ip, phone)
+	if err != nil {
+		return "", err
+	}
+	now := c.now()
 
 	key := uuid.NewString()
 	acc, err := c.Users.ByPhone(ctx, tenantID, phone)
 	if err != nil {
-		c.release(ctx, phone, now, mark)
+		release()
 		return "", err
 	}
 	if acc == nil {
@@ -219,12 +213,12 @@ func (c *SMSCodes) Send(ctx context.Context, tenantID, phone string) (string, er
 	if err := provider.Send(sms.WithTenant(ctx, tenantID), phone, sms.TemplateValidate,
 		map[string]string{"code": code, "minutes": fmt.Sprint(int(SMSCodeTTL / time.Minute))}); err != nil {
 		slog.ErrorContext(ctx, "sms send failed", "tenant", tenantID, "phone", sms.Mask(phone), "err", err)
-		c.release(ctx, phone, now, mark)
+		release()
 		return "", errSMSSend
 	}
 	if c.store != nil {
 		if err := c.store.Put(ctx, smsStoreKey(tenantID, phone), c.hash(tenantID, phone, code), SMSCodeTTL); err != nil {
-			c.release(ctx, phone, now, mark)
+			release()
 			return "", err
 		}
 		return key, nil
@@ -235,15 +229,76 @@ func (c *SMSCodes) Send(ctx context.Context, tenantID, phone string) (string, er
 	return key, nil
 }
 
-// release undoes a send reservation after a failure.
-func (c *SMSCodes) release(ctx context.Context, phone string, at time.Time, mark string) {
+// Throttle is the SMS rate limit, for login codes and for every other
+// message the console sends: one send per phone per SMSResendInterval, and
+// SMSPerIP sends per client address in the same time (each a slot, marked
+// like a phone). It reserves all of them or none; release gives them back
+// when the message could not be sent. The marks live where the codes do:
+// in memory, or in the shared store every instance sees.
+func (c *SMSCodes) Throttle(ctx context.Context, ip string, phones ...string) (release func(), err error) {
+	type taken struct {
+		key, mark string
+		at        time.Time
+	}
+	var held []taken
+	release = func() {
+		for _, h := range held {
+			c.release(ctx, h.key, h.at, h.mark)
+		}
+	}
+	for _, phone := range phones {
+		mark, at, ok, err := c.reserve(ctx, phone)
+		if err != nil || !ok {
+			release()
+			return nil, cmp.Or[error](err, errSMSTooSoon)
+		}
+		held = append(held, taken{phone, mark, at})
+	}
+	if ip == "" {
+		return release, nil
+	}
+	for slot := range SMSPerIP {
+		key := fmt.Sprintf("ip:%s#%d", ip, slot)
+		mark, at, ok, err := c.reserve(ctx, key)
+		if err != nil {
+			release()
+			return nil, err
+		}
+		if ok {
+			held = append(held, taken{key, mark, at})
+			return release, nil
+		}
+	}
+	release()
+	return nil, errSMSTooMany
+}
+
+// reserve marks one send to key (a phone, an address slot) for SMSResendInterval.
+func (c *SMSCodes) reserve(ctx context.Context, key string) (mark string, at time.Time, ok bool, err error) {
+	at = c.now()
 	if c.store != nil {
-		c.store.Release(ctx, phone, mark)
+		mark, err = c.store.Reserve(ctx, key, SMSResendInterval)
+		return mark, at, err == nil && mark != "", err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.sweep(at)
+	if last, seen := c.lastSent[key]; seen && at.Sub(last) < SMSResendInterval {
+		return "", at, false, nil
+	}
+	c.lastSent[key] = at
+	return "", at, true, nil
+}
+
+// release undoes a send reservation after a failure.
+func (c *SMSCodes) release(ctx context.Context, key string, at time.Time, mark string) {
+	if c.store != nil {
+		c.store.Release(ctx, key, mark)
 		return
 	}
 	c.mu.Lock()
-	if c.lastSent[phone].Equal(at) {
-		delete(c.lastSent, phone)
+	if c.lastSent[key].Equal(at) {
+		delete(c.lastSent, key)
 	}
 	c.mu.Unlock()
 }

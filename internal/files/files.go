@@ -58,26 +58,39 @@ var (
 	errLink = &httpx.Error{Status: 403, Msg: i18n.T("文件链接无效或已过期", "The file link is invalid or has expired")}
 )
 
-// Attach is a row of blade_attach: one upload.
+// Attach is a row of blade_attach: one upload, or a link registered by
+// attach/submit. Everything but the display name is set by the server.
 type Attach struct {
 	bun.BaseModel `bun:"table:blade_attach"`
 	resource.Base
-	Link         string `bun:"link" json:"link"`
-	DomainURL    string `bun:"domain_url" json:"domainUrl"`
-	Name         string `bun:"name" json:"name"` // the storage key, generated
-	OriginalName string `bun:"original_name" json:"originalName"`
-	Extension    string `bun:"extension" json:"extension"`
-	AttachSize   int64  `bun:"attach_size" json:"attachSize"`
+	OriginalName string  `bun:"original_name" json:"originalName" f:"label=附件原名|Original name;req;max=500;search;sort"`
+	Link         string  `bun:"link" json:"link" f:"label=附件地址|Link;req;once;max=1000;format=url;hide;nofilter"`
+	DomainURL    string  `bun:"domain_url" json:"domainUrl" f:"label=附件域名|Domain;ro;max=500;hide"`
+	Name         string  `bun:"name" json:"name" f:"label=附件名称|Name;ro;max=500;search"`
+	Extension    string  `bun:"extension" json:"extension" f:"label=附件拓展名|Extension;ro;max=12;search;filter=equal"`
+	AttachSize   int64   `bun:"attach_size" json:"attachSize" f:"label=附件大小|Size;ro;sort"`
+	ContentType  string  `bun:"content_type" json:"contentType" f:"label=文件类型|Type;ro;max=100;hide"`
+	OssID        wire.ID `bun:"oss_id" json:"ossId" f:"label=存储配置|Storage;ro;hide;nofilter"`
 }
+
+// ExternalOss is the oss_id of a link registered without an upload: there
+// is no object behind it to serve or remove.
+const ExternalOss wire.ID = -1
 
 // Service holds the store, the database and the link signing key.
 type Service struct {
-	DB    *db.DB
+	DB *db.DB
+	// Store is the console's own disk: uploads go there unless the tenant
+	// enabled another object store (oss.go).
 	Store storage.Store
 	TTL   time.Duration    // link lifetime; LinkTTL when zero
 	Now   func() time.Time // clock; time.Now when nil
 
 	signKey []byte
+
+	// The declared resources (MountResources): attach rows and oss configurations.
+	Attaches *resource.Resource[Attach]
+	Configs  *resource.Resource[Oss]
 }
 
 // New builds the service; signKey must be secret and stable across restarts
@@ -224,20 +237,24 @@ func (s *Service) save(ctx context.Context, p *authz.Principal, data []byte, k k
 	if !storage.ValidKey(key) {
 		return nil, fmt.Errorf("files: generated key %q is not valid", key)
 	}
-	if err := s.Store.Put(ctx, key, bytes.NewReader(data), int64(len(data)), k.ContentType); err != nil {
-		return nil, err
+	ossID, store, domain, err := s.target(ctx, p.TenantID)
+	if err != nil {
+		return nil, storeFailed(ctx, p.TenantID, err)
 	}
-	domain := strings.TrimSuffix(FilePrefix, "/")
+	if err := store.Put(ctx, key, bytes.NewReader(data), int64(len(data)), k.ContentType); err != nil {
+		return nil, storeFailed(ctx, p.TenantID, err)
+	}
 	link := s.Link(key, now.Add(s.ttl()))
 	if clientName == "" {
 		clientName = path.Base(key)
 	}
 	t := wire.Now()
-	a := &Attach{Link: link, DomainURL: domain, Name: key, OriginalName: clientName, Extension: k.Ext, AttachSize: int64(len(data))}
+	a := &Attach{Link: link, DomainURL: domain, Name: key, OriginalName: clientName, Extension: k.Ext,
+		AttachSize: int64(len(data)), ContentType: k.ContentType, OssID: ossID}
 	a.ID, a.TenantID, a.CreateUser, a.CreateDept, a.UpdateUser = db.NewID(), p.TenantID, p.UserID, p.DeptID, p.UserID
 	a.CreateTime, a.UpdateTime, a.Status, a.Version = t, t, 1, 1
 	if _, err := s.DB.NewInsert().Model(a).Exec(ctx); err != nil {
-		_ = s.Store.Delete(context.WithoutCancel(ctx), key)
+		_ = store.Delete(context.WithoutCancel(ctx), key)
 		return nil, err
 	}
 	return &PutResult{Link: link, Domain: domain, Name: key, OriginalName: clientName, AttachID: a.ID}, nil
@@ -253,11 +270,11 @@ func (s *Service) handleFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	var orig string
+	var row Attach
 	// Unscoped by tenant on purpose: the signature is the authorisation.
-	err := s.DB.NewSelect().Model((*Attach)(nil)).Column("original_name").
-		Where("name = ?", key).Where("is_deleted = 0").Limit(1).Scan(ctx, &orig)
-	if errors.Is(err, sql.ErrNoRows) {
+	err := s.DB.NewSelect().Model(&row).Column("original_name", "oss_id").
+		Where("name = ?", key).Where("is_deleted = 0").Limit(1).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) || row.OssID == ExternalOss {
 		httpx.WriteError(w, r, httpx.ErrNotFound)
 		return
 	}
@@ -265,7 +282,17 @@ func (s *Service) handleFile(w http.ResponseWriter, r *http.Request) {
 		httpx.WriteError(w, r, err)
 		return
 	}
-	rc, info, err := s.Store.Open(ctx, key)
+	orig := row.OriginalName
+	store, err := s.storeOf(ctx, row.OssID)
+	if err != nil {
+		httpx.WriteError(w, r, err)
+		return
+	}
+	// S3 objects stream through this route rather than a presigned URL:
+	// the link stays ours (signed, revoked with its row, with our
+	// disposition and sandbox headers), and the bucket need not be
+	// reachable from the browser.
+	rc, info, err := store.Open(ctx, key)
 	if errors.Is(err, storage.ErrNotFound) {
 		httpx.WriteError(w, r, httpx.ErrNotFound)
 		return
@@ -281,7 +308,7 @@ func (s *Service) handleFile(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "sandbox")
 	disposition := "attachment"
-	if strings.HasPrefix(info.ContentType, "image/") {
+	if strings.HasPrefix(info.ContentType, "image/") && q.Get("download") == "" {
 		disposition = "inline" // so an avatar renders when opened; <img> ignores the header anyway
 	}
 	if orig == "" {

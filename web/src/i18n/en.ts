@@ -1,5 +1,6 @@
 import { flowEn } from './flow';
 import { deskEn } from './desk';
+import { resourceEn } from '../resourcecenter/i18n';
 import type { Messages } from './zh';
 
 type DeepString<T> = { [K in keyof T]: T[K] extends string ? string : DeepString<T[K]> };
@@ -436,6 +437,7 @@ const en: DeepString<Messages> = {
   common: { ok: 'OK', cancel: 'Cancel', tip: 'Notice', refresh: 'Reload' },
   flow: flowEn,
   desk: deskEn,
+  res: resourceEn,
 };
 
 export default en;

@@ -1,5 +1,6 @@
 import { flowZh } from './flow';
 import { deskZh } from './desk';
+import { resourceZh } from '../resourcecenter/i18n';
 const zh = {
   title: 'Bluebird 管理控制台',
   logoTitle: 'Bluebird',
@@ -432,6 +433,7 @@ const zh = {
   common: { ok: '确定', cancel: '取消', tip: '提示', refresh: '刷新页面' },
   flow: flowZh,
   desk: deskZh,
+  res: resourceZh,
 };
 
 export default zh;

@@ -73,6 +73,8 @@ export const PAGE_REGISTRY: Record<string, PageDef> = {
   '/work/todo': { component: WorkList('todo') },
   '/work/send': { component: WorkList('send') },
   '/work/done': { component: WorkList('done') },
+  // Resources (issue #12): attachments with upload and download; oss and sms are generic (menu code = resource)
+  '/resource/attach': { component: lazyPage(() => import('../resourcecenter/AttachPage')) },
   // Generic pages (metadata only): parameters, posts, clients, data sources.
   '/system/param': { component: GenericPage('param') },
   '/system/post': { component: GenericPage('post') },

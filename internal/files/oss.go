@@ -54,9 +54,7 @@ var (
 	errEndpoint   = httpx.BadRequest(i18n.T("资源地址应为 host:port 或 http(s)://host:port", "The endpoint must be host:port or http(s)://host:port"))
 	errBucketName = httpx.BadRequest(i18n.T("空间名只能包含小写字母、数字、点和短横线,3到63个字符", "A bucket name is 3 to 63 lowercase letters, digits, dots and hyphens"))
 	errRegion     = httpx.BadRequest(i18n.T("地域只能包含字母、数字和短横线", "A region is letters, digits and hyphens"))
-	errEnableOne  = httpx.BadRequest(i18n.T("一次只能启用一个配置", "Enable one configuration at a time"))
 	errStoreWrite = &httpx.Error{Status: 502, Msg: i18n.T("对象存储上传失败,请检查存储配置", "The object store refused the upload: check the storage configuration")}
-	msgEnabled    = i18n.T("启用成功", "Enabled")
 )
 
 // NewOssResource declares blade-resource/oss: per tenant, managed by the
@@ -68,16 +66,8 @@ func (s *Service) NewOssResource() *resource.Resource[Oss] {
 		Unique: [][]string{{"ossCode"}}, DefaultOrder: "is_enabled DESC, oss_code ASC, id ASC",
 	}, resource.Hooks[Oss]{
 		Validate: validateOss,
-		Commands: []resource.Command[Oss]{{
-			Name: "enable", Label: i18n.T("启用", "Enable"), Button: "enable", Row: true, Done: msgEnabled,
-			Confirm: i18n.T("启用后本租户的上传将存入此配置,确定启用?", "Uploads of this tenant will go to this configuration. Enable it?"),
-			Run: func(ctx context.Context, tx bun.Tx, res *resource.Resource[Oss], rows []*Oss, _ *resource.CommandRequest) (any, error) {
-				if len(rows) != 1 {
-					return nil, errEnableOne
-				}
-				return nil, res.EnableOnly(ctx, tx, rows[0], "isEnabled")
-			},
-		}},
+		Commands: []resource.Command[Oss]{resource.EnableCommand[Oss]("isEnabled",
+			i18n.T("启用后本租户的上传将存入此配置,确定启用?", "Uploads of this tenant will go to this configuration. Enable it?"), nil)},
 	})
 }
 

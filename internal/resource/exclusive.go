@@ -7,6 +7,8 @@ import (
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect"
 
+	"github.com/bluebird/console/internal/platform/httpx"
+	"github.com/bluebird/console/internal/platform/i18n"
 	"github.com/bluebird/console/internal/platform/wire"
 )
 
@@ -34,4 +36,30 @@ func (r *Resource[T]) EnableOnly(ctx context.Context, tx bun.Tx, row *T, field s
 		return err
 	}
 	return r.SetFields(ctx, tx, []*T{row}, map[string]any{field: 1})
+}
+
+var (
+	msgEnable    = i18n.T("启用", "Enable")
+	msgEnabled   = i18n.T("启用成功", "Enabled")
+	errEnableOne = httpx.BadRequest(i18n.T("一次只能启用一个配置", "Enable one configuration at a time"))
+)
+
+// EnableCommand is the row command "enable" (button <MenuCode>_enable) of
+// such a resource: one row at a time, checked by check when given, then
+// EnableOnly on field.
+func EnableCommand[T any](field string, confirm i18n.Text, check func(row *T) error) Command[T] {
+	return Command[T]{
+		Name: "enable", Label: msgEnable, Button: "enable", Row: true, Done: msgEnabled, Confirm: confirm,
+		Run: func(ctx context.Context, tx bun.Tx, res *Resource[T], rows []*T, _ *CommandRequest) (any, error) {
+			if len(rows) != 1 {
+				return nil, errEnableOne
+			}
+			if check != nil {
+				if err := check(rows[0]); err != nil {
+					return nil, err
+				}
+			}
+			return nil, res.EnableOnly(ctx, tx, rows[0], field)
+		},
+	}
 }

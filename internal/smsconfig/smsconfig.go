@@ -56,8 +56,6 @@ var (
 	errNeeds    = func(label i18n.Text) error {
 		return httpx.BadRequest(i18n.T("请输入"+label.Zh, "Please enter the "+strings.ToLower(label.En)))
 	}
-	errEnableOne = httpx.BadRequest(i18n.T("一次只能启用一个配置", "Enable one configuration at a time"))
-	msgEnabled   = i18n.T("启用成功", "Enabled")
 )
 
 // NewResource declares blade-resource/sms: per tenant, managed by the
@@ -69,19 +67,14 @@ func NewResource() *resource.Resource[Sms] {
 		Unique: [][]string{{"smsCode"}}, DefaultOrder: "is_enabled DESC, sms_code ASC, id ASC",
 	}, resource.Hooks[Sms]{
 		Validate: validate,
-		Commands: []resource.Command[Sms]{{
-			Name: "enable", Label: i18n.T("启用", "Enable"), Button: "enable", Row: true, Done: msgEnabled,
-			Confirm: i18n.T("启用后本租户的短信将通过此配置发送,确定启用?", "This tenant's messages will be sent through this configuration. Enable it?"),
-			Run: func(ctx context.Context, tx bun.Tx, res *resource.Resource[Sms], rows []*Sms, _ *resource.CommandRequest) (any, error) {
-				if len(rows) != 1 {
-					return nil, errEnableOne
+		Commands: []resource.Command[Sms]{resource.EnableCommand("isEnabled",
+			i18n.T("启用后本租户的短信将通过此配置发送,确定启用?", "This tenant's messages will be sent through this configuration. Enable it?"),
+			func(s *Sms) error {
+				if !sendable(s.Category) {
+					return errCategory
 				}
-				if !sendable(rows[0].Category) {
-					return nil, errCategory
-				}
-				return nil, res.EnableOnly(ctx, tx, rows[0], "isEnabled")
-			},
-		}},
+				return nil
+			})},
 	})
 }
 

@@ -35,6 +35,7 @@ import (
 	"github.com/bluebird/console/internal/platform/sms"
 	"github.com/bluebird/console/internal/platform/storage"
 	"github.com/bluebird/console/internal/production"
+	"github.com/bluebird/console/internal/report"
 	"github.com/bluebird/console/internal/resource"
 	"github.com/bluebird/console/internal/seed"
 	"github.com/bluebird/console/internal/smsconfig"
@@ -67,7 +68,9 @@ type App struct {
 	Inventory *inventory.Service
 	Website   *website.Service // company-website content and its public side (internal/website)
 	// Flow is the workflow engine and blade-flow (internal/flow).
-	Flow    *flow.Service
+	Flow *flow.Service
+	// Reports are blade-report's definitions and runs (internal/report).
+	Reports *report.Service
 	Handler http.Handler
 	Logger  *slog.Logger
 
@@ -166,9 +169,17 @@ func NewWithDB(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Lo
 	a.System.TenantProvisioners = append(a.System.TenantProvisioners, a.Flow.Provision)
 	// --- end workflow ---
 	a.Handler = a.routes()
+	if err := a.Reports.SeedExamples(ctx); err != nil {
+		return nil, fmt.Errorf("seed reports: %w", err)
+	}
 	a.ready = true
 	return a, nil
 }
+
+// ExtraResources are declared outside the app and mounted with its own: the
+// code generator's test registers the resource it generated there (and
+// nothing else sets it), so the generated code runs in a real console.
+var ExtraResources []func() resource.Registered
 
 func (a *App) clearCaches() {
 	a.System.Invalidate()
@@ -265,6 +276,16 @@ func (a *App) routes() http.Handler {
 	a.Registry.Add(notices.Res)
 	(&desk.Summary{DB: a.DB, Buttons: a.System, Lookup: a.Registry.Get}).Mount(api)
 	// --- end desk ---
+	// --- code generator and reports (internal/develop, internal/report); reports summarise every resource registered above ---
+	a.Registry.Add(develop.NewCode(a.DB).Mount(api, env))
+	for _, extra := range ExtraResources {
+		res := extra()
+		res.Mount(api, env)
+		a.Registry.Add(res)
+	}
+	a.Reports = report.New(a.DB, a.Registry)
+	a.Registry.Add(a.Reports.Mount(api, env))
+	// --- end code generator and reports ---
 
 	if err := resource.CheckRefs(a.Registry.All(), a.Registry); err != nil {
 		panic(err) // a declaration error, found at start-up

@@ -1,6 +1,7 @@
 import { flowEn } from './flow';
 import { deskEn } from './desk';
 import { resourceEn } from '../resourcecenter/i18n';
+import { developEn, reportEn } from './develop';
 import type { Messages } from './zh';
 
 type DeepString<T> = { [K in keyof T]: T[K] extends string ? string : DeepString<T[K]> };
@@ -438,6 +439,8 @@ const en: DeepString<Messages> = {
   flow: flowEn,
   desk: deskEn,
   res: resourceEn,
+  report: reportEn,
+  develop: developEn,
 };
 
 export default en;

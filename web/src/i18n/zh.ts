@@ -1,6 +1,7 @@
 import { flowZh } from './flow';
 import { deskZh } from './desk';
 import { resourceZh } from '../resourcecenter/i18n';
+import { developZh, reportZh } from './develop';
 const zh = {
   title: 'Bluebird 管理控制台',
   logoTitle: 'Bluebird',
@@ -434,6 +435,8 @@ const zh = {
   flow: flowZh,
   desk: deskZh,
   res: resourceZh,
+  report: reportZh,
+  develop: developZh,
 };
 
 export default zh;

@@ -1,3 +1,4 @@
+import type { AxiosResponse } from 'axios';
 import request from '../api/request';
 import type { Page, R } from '../api/types';
 import type { Command, DictItem, Remote, ResourceMeta, Row } from './types';
@@ -87,9 +88,14 @@ export const removeRows = async (meta: ResourceMeta, ids: string[]): Promise<R<u
 /** Excel export with the same filters; saves the xlsx the server sends. */
 export async function exportRows(meta: ResourceMeta, filters: Filters, fallbackName: string): Promise<void> {
   const res = await request.get<Blob>(`${meta.path}/export`, { params: filters, responseType: 'blob' });
+  saveBlob(res, `${fallbackName}.xlsx`);
+}
+
+/** Saves a file answer (an export, a report's xlsx, generated code) under the name its Content-Disposition gives. */
+export function saveBlob(res: AxiosResponse<Blob>, fallbackName: string): void {
   const cd = String(res.headers['content-disposition'] ?? '');
   const m = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(cd);
-  const name = m ? decodeURIComponent(m[1] ?? m[2]) : `${fallbackName}.xlsx`;
+  const name = m ? decodeURIComponent(m[1] ?? m[2]) : fallbackName;
   const url = URL.createObjectURL(res.data);
   const a = document.createElement('a');
   a.href = url;

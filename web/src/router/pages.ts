@@ -84,6 +84,9 @@ export const PAGE_REGISTRY: Record<string, PageDef> = {
   '/website/job': { component: GenericPage('offers') },
   // Notices: the generic page with a rich-text body (web/src/desk)
   '/desk/notice': { component: lazyPage(() => import('../desk/NoticePage')) },
+  // Reports and the code generator (issue #12): pickers for the definitions, the run's chart, gen-code's zip
+  '/report/reportlist': { component: lazyPage(() => import('../report/ReportPage')) },
+  '/tool/code': { component: lazyPage(() => import('../develop/CodePage')) },
 };
 
 

@@ -24,10 +24,12 @@ import (
 	"github.com/bluebird/console/internal/flow"
 	"github.com/bluebird/console/internal/inventory"
 	"github.com/bluebird/console/internal/logs"
+	"github.com/bluebird/console/internal/monitor"
 	"github.com/bluebird/console/internal/numbering"
 	"github.com/bluebird/console/internal/partner"
 	"github.com/bluebird/console/internal/platform/authn"
 	"github.com/bluebird/console/internal/platform/authz"
+	"github.com/bluebird/console/internal/platform/batch"
 	"github.com/bluebird/console/internal/platform/config"
 	"github.com/bluebird/console/internal/platform/db"
 	"github.com/bluebird/console/internal/platform/httpx"
@@ -71,6 +73,10 @@ type App struct {
 	Flow *flow.Service
 	// Reports are blade-report's definitions and runs (internal/report).
 	Reports *report.Service
+	// Logs is blade-log: the API and usual logs, written in batches (internal/logs).
+	Logs *logs.Service
+	// Monitor records downloads and online time (internal/monitor).
+	Monitor *monitor.Service
 	Handler http.Handler
 	Logger  *slog.Logger
 
@@ -168,6 +174,13 @@ func NewWithDB(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Lo
 	}
 	a.System.TenantProvisioners = append(a.System.TenantProvisioners, a.Flow.Provision)
 	// --- end workflow ---
+	// --- logs and monitoring (internal/logs, internal/monitor): written in batches off the request path ---
+	a.Logs = logs.New(d, a.System, batch.Options{})
+	a.Logs.SkipPath = func(path string) bool { return path == monitor.HeartbeatPath }
+	a.Auth.Audit, a.Users.Audit, a.System.Audit = a.Logs, a.Logs, a.Logs
+	a.Monitor = monitor.New(d, batch.Options{})
+	a.Files.Downloads = a.Monitor
+	// --- end logs and monitoring ---
 	a.Handler = a.routes()
 	if err := a.Reports.SeedExamples(ctx); err != nil {
 		return nil, fmt.Errorf("seed reports: %w", err)
@@ -190,6 +203,8 @@ func (a *App) clearCaches() {
 func (a *App) Close() error {
 	_ = a.shared.close()
 	_ = a.Numbering.Close()
+	a.Logs.Close() // writes the queued log rows
+	a.Monitor.Close()
 	return a.DB.Close()
 }
 
@@ -203,7 +218,7 @@ func (a *App) routes() http.Handler {
 	a.metrics.MustRegister(a.latency)
 
 	env := &resource.Env{DB: a.DB, Scope: a.Scopes, Refs: a.Registry, Files: a.Files, TenantExists: a.System.TenantExists,
-		Numbers: a.Numbering, Buttons: a.System, Dicts: a.System}
+		Numbers: a.Numbering, Buttons: a.System, Dicts: a.System, Downloads: a.Monitor}
 	root := chi.NewRouter()
 	root.Use(httpx.RequestIDMiddleware, httpx.Recover, db.TrackRequests)
 	root.Get("/healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok")) })
@@ -213,7 +228,9 @@ func (a *App) routes() http.Handler {
 	api := chi.NewRouter()
 	a.api = api
 	// CleanInput after authenticate: an anonymous caller is refused before its body is read.
-	api.Use(httpx.AccessLog(a.Logger, a.observe), limitBody, a.authenticate, httpx.CleanInput, a.apiScope)
+	// The API log (internal/logs) times every request from the outside and notes its caller and
+	// parameters once they are known and clean.
+	api.Use(httpx.AccessLog(a.Logger, a.observe), a.Logs.APILog, limitBody, a.authenticate, httpx.CleanInput, a.Logs.Caller, a.apiScope)
 	api.NotFound(httpx.Handle(func(*http.Request) (any, error) { return nil, httpx.ErrRouteNotFound }))
 	api.MethodNotAllowed(httpx.Handle(func(*http.Request) (any, error) { return nil, httpx.ErrMethod }))
 
@@ -238,7 +255,14 @@ func (a *App) routes() http.Handler {
 	errorLog := logs.NewErrorLog()
 	errorLog.Mount(api, env)
 	a.Registry.Add(errorLog)
-	(&logs.Service{DB: a.DB}).Mount(api)
+	a.Logs.Mount(api)
+	apiLog, usualLog := a.Logs.NewAPILog(), a.Logs.NewUsualLog()
+	apiLog.Mount(api, env)
+	usualLog.Mount(api, env)
+	a.Registry.Add(apiLog, usualLog)
+	// monitor: the goods-download monitor, online durations and the console's heartbeat
+	a.Monitor.Mount(api, env)
+	a.Registry.Add(a.Monitor.Downloads, a.Monitor.Active)
 	// --- files: oss put-file and the public signed file route (FilePrefix is in isPublic) ---
 	a.Files.Mount(api)
 	// blade-resource: attach and oss configurations (internal/files), SMS configurations and send-message (internal/smsconfig)

@@ -12,7 +12,8 @@ import (
 // platformServices are the services issue #2 builds; the other lines of
 // endpoints.txt belong to later issues.
 var platformServices = []string{"/api/blade-auth/", "/api/blade-system/", "/api/blade-user/", "/api/blade-develop/datasource/",
-	"/api/website/", "/api/blade-desk/notice", "/api/blade-resource/", "/api/blade-report/", "/api/blade-develop/code"}
+	"/api/website/", "/api/blade-desk/notice", "/api/blade-resource/", "/api/blade-report/", "/api/blade-develop/code",
+	"/api/blade-log/", "/api/monitor/", "/api/log-service/"}
 
 func platformEndpoints(t *testing.T) [][2]string {
 	f, err := os.Open("testdata/endpoints.txt")

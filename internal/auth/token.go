@@ -13,6 +13,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/bluebird/console/internal/platform/audit"
 	"github.com/bluebird/console/internal/platform/authn"
 	"github.com/bluebird/console/internal/platform/authz"
 	"github.com/bluebird/console/internal/platform/db"
@@ -71,6 +72,8 @@ type Service struct {
 	Avatar func(tenantID, link string) string
 	// ClearCache drops the server caches (oauth/clear-cache).
 	ClearCache func()
+	// Audit keeps the usual log of sign-ins, lockouts and sign-outs (audit.go); nil keeps none.
+	Audit audit.Recorder
 
 	principals principalCache // sessions whose account changed (session.go)
 }
@@ -148,8 +151,8 @@ func (s *Service) clientFromBasic(ctx context.Context, r *http.Request) (*Client
 	return c, nil
 }
 
-// Token handles POST /oauth/token for every grant.
-func (s *Service) Token(r *http.Request) (*TokenResponse, error) {
+// token answers POST /oauth/token for every grant (Token logs it, audit.go).
+func (s *Service) token(r *http.Request) (*TokenResponse, error) {
 	ctx := r.Context()
 	client, err := s.clientFromBasic(ctx, r)
 	if err != nil {
@@ -247,7 +250,8 @@ func (s *Service) passwordLogin(ctx context.Context, r *http.Request, client *Cl
 	// The attempt is counted before the password is checked, in one
 	// statement: of any number of concurrent attempts at most maxFail are
 	// ever checked before the account locks.
-	if n, err := s.countAttempt(ctx, tenantID, account, maxFail); err != nil {
+	n, err := s.countAttempt(ctx, tenantID, account, maxFail)
+	if err != nil {
 		return nil, err
 	} else if n > maxFail {
 		return nil, errLocked
@@ -261,6 +265,9 @@ func (s *Service) passwordLogin(ctx context.Context, r *http.Request, client *Cl
 	}
 	ok, upgrade := authn.VerifyPassword(acc.Password, password)
 	if !ok {
+		if n == maxFail {
+			s.auditLockout(ctx, tenantID, account, maxFail) // this failure locks the account
+		}
 		return nil, errBadCredentials // the attempt stays counted
 	}
 	if upgrade {
@@ -428,6 +435,9 @@ func (s *Service) Logout(ctx context.Context, access, refresh string) error {
 		}
 		if err := s.Revoked.RevokeToken(ctx, s.DB, c.ID, c.ExpiresAt.Time); err != nil {
 			return err
+		}
+		if c.Kind == "access" {
+			s.auditLogout(ctx, c)
 		}
 		if c.SessionID == "" {
 			continue

@@ -25,6 +25,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/uptrace/bun"
 
+	"github.com/bluebird/console/internal/platform/audit"
 	"github.com/bluebird/console/internal/platform/authz"
 	"github.com/bluebird/console/internal/platform/db"
 	"github.com/bluebird/console/internal/platform/httpx"
@@ -85,6 +86,8 @@ type Service struct {
 	Store storage.Store
 	TTL   time.Duration    // link lifetime; LinkTTL when zero
 	Now   func() time.Time // clock; time.Now when nil
+	// Downloads records the files sent (the goods-download monitor); nil records nothing.
+	Downloads audit.Downloads
 
 	signKey []byte
 
@@ -318,6 +321,11 @@ func (s *Service) handleFile(w http.ResponseWriter, r *http.Request) {
 		h.Set("Content-Disposition", cd)
 	} else {
 		h.Set("Content-Disposition", disposition)
+	}
+	if disposition == "attachment" {
+		var recorded func()
+		w, recorded = s.recordDownload(w, r, key, orig) // downloads.go
+		defer recorded()
 	}
 	// Cache privately, never past the link's expiry.
 	exp, _ := strconv.ParseInt(q.Get("expires"), 10, 64)

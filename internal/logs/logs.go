@@ -1,5 +1,9 @@
 // Package logs is blade-log: the error log and the web console's upload of
-// the errors it recorded in the browser (spec §2 error-log dialog, "SendLogs").
+// the errors it recorded in the browser (spec §2 error-log dialog,
+// "SendLogs"), the API log of every /api request (api.go) and the usual log
+// of who signed in, out, changed passwords, grants and tenants (usual.go),
+// both written in batches off the request path, and their retention
+// (service.go).
 package logs
 
 import (
@@ -81,11 +85,6 @@ var (
 	msgTooMany = i18n.T("一次最多上传 500 条日志", "At most 500 log entries can be uploaded at once")
 	msgNoText  = i18n.T("日志内容不能为空", "A log entry needs a message")
 )
-
-// Service stores uploaded client logs.
-type Service struct {
-	DB *db.DB
-}
 
 // Mount adds the upload route; any signed-in user may report their browser's errors.
 func (s *Service) Mount(r chi.Router) {

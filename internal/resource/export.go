@@ -54,7 +54,9 @@ func (r *Resource[T]) handleExport(req *http.Request) (any, error) {
 		return rows, err
 	}
 	return httpx.Streamer(func(w http.ResponseWriter) error {
-		return streamXLSX(w, r.spec.Name, cols, lang, first, more)
+		return r.env.recordExport(req, r.spec.Key(), w, func(w http.ResponseWriter) (int, error) { // downloads.go
+			return streamXLSX(w, r.spec.Name, cols, lang, first, more)
+		})
 	}), nil
 }
 
@@ -74,34 +76,35 @@ func ExportRows[T any](req *http.Request, meta *Meta, name string, rows []T) (an
 		rows = rows[:ExportLimit]
 	}
 	return httpx.Streamer(func(w http.ResponseWriter) error {
-		return streamXLSX(w, name, cols, lang, rows, func() ([]T, error) { return nil, nil })
+		_, err := streamXLSX(w, name, cols, lang, rows, func() ([]T, error) { return nil, nil })
+		return err
 	}), nil
 }
 
 // streamXLSX writes first and then each batch more gives (until an empty
 // one, or ExportLimit rows) as an .xlsx attachment, one row per line under
-// a header of the columns' labels.
-func streamXLSX[T any](w http.ResponseWriter, name string, cols []*Field, lang i18n.Lang, first []T, more func() ([]T, error)) error {
+// a header of the columns' labels. It answers how many rows it wrote.
+func streamXLSX[T any](w http.ResponseWriter, name string, cols []*Field, lang i18n.Lang, first []T, more func() ([]T, error)) (int, error) {
 	f := excelize.NewFile()
 	defer f.Close()
 	decimals, err := newDecimalCells(f, cols) // export_decimal.go
 	if err != nil {
-		return err
+		return 0, err
 	}
 	sheet := "Sheet1"
 	sw, err := f.NewStreamWriter(sheet)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	header := make([]any, len(cols))
 	for i, c := range cols {
 		header[i] = c.Label.In(lang)
 	}
 	if err := sw.SetRow("A1", header); err != nil {
-		return err
+		return 0, err
 	}
-	line, rows := 2, first
-	for n := 0; len(rows) > 0 && n < ExportLimit; {
+	line, rows, n := 2, first, 0
+	for len(rows) > 0 && n < ExportLimit {
 		for i := range rows {
 			v := reflect.ValueOf(&rows[i]).Elem()
 			cells := make([]any, len(cols))
@@ -110,22 +113,22 @@ func streamXLSX[T any](w http.ResponseWriter, name string, cols []*Field, lang i
 			}
 			cell, _ := excelize.CoordinatesToCellName(1, line)
 			if err := sw.SetRow(cell, cells); err != nil {
-				return err
+				return 0, err
 			}
 			line++
 			n++
 		}
 		if rows, err = more(); err != nil {
-			return err
+			return n, err
 		}
 	}
 	if err := sw.Flush(); err != nil {
-		return err
+		return 0, err
 	}
 	fileName := fmt.Sprintf("%s-%s.xlsx", name, time.Now().Format("20060102150405"))
 	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 	w.Header().Set("Content-Disposition", "attachment; filename*=UTF-8''"+url.PathEscape(fileName))
-	return decimals.write(f, w)
+	return n, decimals.write(f, w)
 }
 
 func (r *Resource[T]) extra(req *http.Request) func(*bunSelect) (*bunSelect, error) {

@@ -17,6 +17,7 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/uptrace/bun"
 
+	"github.com/bluebird/console/internal/platform/audit"
 	"github.com/bluebird/console/internal/platform/authz"
 	"github.com/bluebird/console/internal/platform/db"
 	"github.com/bluebird/console/internal/platform/httpx"
@@ -54,6 +55,9 @@ type Env struct {
 	Buttons ButtonHolder
 	// Dicts names states in messages; without it the raw key is shown.
 	Dicts DictLabeler
+	// Downloads records every export (the goods-download monitor,
+	// downloads.go); without it nothing is recorded.
+	Downloads audit.Downloads
 }
 
 // tenantExists fails closed without a TenantExists.

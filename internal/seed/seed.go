@@ -32,6 +32,7 @@ var upgrades = []func(*seeder, context.Context) error{
 	(*seeder).upgrade5,
 	(*seeder).upgrade6,
 	(*seeder).upgrade7,
+	(*seeder).upgrade8,
 }
 
 // Version is the seed version a database holds once Run has run.
@@ -207,6 +208,7 @@ func (s *seeder) platform(ctx context.Context) error {
 		{"租户默认管理密码", "tenant.default.password", "admin"},
 		{"租户默认账号额度", "tenant.default.accountNumber", "100"},
 		{"租户默认菜单集合", "tenant.default.menuCode", defaultMenuCodes},
+		logRetentionParam,
 	}
 	for _, p := range params {
 		if _, err := s.insert(ctx, "blade_param", map[string]any{"param_name": p[0], "param_key": p[1], "param_value": p[2]}); err != nil {
@@ -218,16 +220,24 @@ func (s *seeder) platform(ctx context.Context) error {
 
 func (s *seeder) dicts(ctx context.Context) error {
 	for _, d := range seeddata.Dicts {
-		root, err := s.insert(ctx, "blade_dict", map[string]any{"parent_id": 0, "code": d.Code, "dict_key": "-1",
-			"dict_value": d.Name.Zh, "dict_value_en": d.Name.En, "sort": 0, "is_sealed": 0})
-		if err != nil {
+		if err := s.insertDict(ctx, d); err != nil {
 			return err
 		}
-		for i, item := range d.Items {
-			if _, err := s.insert(ctx, "blade_dict", map[string]any{"parent_id": root, "code": d.Code, "dict_key": item.Key,
-				"dict_value": item.Value.Zh, "dict_value_en": item.Value.En, "sort": i + 1, "remark": item.Remark, "is_sealed": 0}); err != nil {
-				return err
-			}
+	}
+	return nil
+}
+
+// insertDict inserts a system dictionary: its root and its items.
+func (s *seeder) insertDict(ctx context.Context, d seeddata.Dict) error {
+	root, err := s.insert(ctx, "blade_dict", map[string]any{"parent_id": 0, "code": d.Code, "dict_key": "-1",
+		"dict_value": d.Name.Zh, "dict_value_en": d.Name.En, "sort": 0, "is_sealed": 0})
+	if err != nil {
+		return err
+	}
+	for i, item := range d.Items {
+		if _, err := s.insert(ctx, "blade_dict", map[string]any{"parent_id": root, "code": d.Code, "dict_key": item.Key,
+			"dict_value": item.Value.Zh, "dict_value_en": item.Value.En, "sort": i + 1, "remark": item.Remark, "is_sealed": 0}); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -74,6 +74,43 @@ func (s *seeder) upgrade7(ctx context.Context) error {
 	return s.addButton(ctx, "flow_manager", "flow_manager_bind", "flow_manager_state")
 }
 
+// logRetentionParam is how many days the API, usual and error logs keep
+// their rows (internal/logs purges older ones).
+var logRetentionParam = [3]string{"日志保留天数", "log.retentionDays", "30"}
+
+// upgrade8 adds the log retention parameter and the dictionary of usual-log
+// kinds and of download kinds (issue #12: logs and the goods-download monitor).
+func (s *seeder) upgrade8(ctx context.Context) error {
+	n, err := s.tx.NewSelect().Table("blade_param").Where("param_key = ? AND is_deleted = 0", logRetentionParam[1]).Count(ctx)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		if _, err := s.insert(ctx, "blade_param", map[string]any{"param_name": logRetentionParam[0],
+			"param_key": logRetentionParam[1], "param_value": logRetentionParam[2]}); err != nil {
+			return err
+		}
+	}
+	if err := s.addDict(ctx, "log_kind"); err != nil {
+		return err
+	}
+	return s.addDict(ctx, "download_kind")
+}
+
+// addDict adds a seeded system dictionary with its items when no
+// dictionary has that code.
+func (s *seeder) addDict(ctx context.Context, code string) error {
+	if n, err := s.tx.NewSelect().Table("blade_dict").Where("code = ? AND parent_id = 0", code).Count(ctx); err != nil || n > 0 {
+		return err
+	}
+	for _, d := range seeddata.Dicts {
+		if d.Code == code {
+			return s.insertDict(ctx, d)
+		}
+	}
+	return fmt.Errorf("seed: no dictionary %s", code)
+}
+
 // addButton adds a seeded button to each live menu with menuCode that has
 // no button with its code, and grants it to the roles holding that menu's
 // button like.

@@ -11,6 +11,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/bluebird/console/internal/auth"
+	"github.com/bluebird/console/internal/platform/audit"
 	"github.com/bluebird/console/internal/platform/db"
 	"github.com/bluebird/console/internal/platform/wire"
 )
@@ -28,6 +29,8 @@ type Service struct {
 	// TenantProvisioners give a new tenant what other areas need (default
 	// code rules, ...), inside its creation transaction.
 	TenantProvisioners []func(ctx context.Context, tx bun.Tx, tenantID string) error
+	// Audit keeps the usual log of grants and tenant changes; nil keeps none.
+	Audit audit.Recorder
 
 	res *Resources
 

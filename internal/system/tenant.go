@@ -13,6 +13,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/bluebird/console/internal/auth"
+	"github.com/bluebird/console/internal/platform/audit"
 	"github.com/bluebird/console/internal/platform/authn"
 	"github.com/bluebird/console/internal/platform/authz"
 	"github.com/bluebird/console/internal/platform/db"
@@ -40,6 +41,14 @@ func (s *Service) declareTenant() *resource.Resource[Tenant] {
 		BeforeSave: s.beforeSaveTenant,
 		Changed:    func(context.Context) { s.Invalidate() },
 		AfterSave:  s.afterSaveTenant,
+		AfterCommit: func(ctx context.Context, t *Tenant, isNew bool) error {
+			title := "修改租户 / Tenant changed"
+			if isNew {
+				title = "新增租户 / Tenant created"
+			}
+			audit.Record(ctx, s.Audit, audit.Event{Kind: audit.Tenant, Title: title, Data: "tenantId=" + t.TenantID + "; tenantName=" + t.TenantName})
+			return nil
+		},
 		BeforeRemove: func(ctx context.Context, tx bun.Tx, ids []wire.ID) error {
 			var tenantIDs []string
 			if err := tx.NewSelect().Table("blade_tenant").Column("tenant_id").Where("id IN (?)", bun.In(ids)).Scan(ctx, &tenantIDs); err != nil {
@@ -53,6 +62,7 @@ func (s *Service) declareTenant() *resource.Resource[Tenant] {
 			if err := removeTenantRows(ctx, tx, tenantIDs); err != nil { // tenant_remove.go
 				return err
 			}
+			audit.Record(ctx, s.Audit, audit.Event{Kind: audit.Tenant, Title: "删除租户 / Tenants removed", Data: "tenantIds=" + strings.Join(tenantIDs, ",")})
 			return s.tenantsChanged(ctx, tenantIDs...)
 		},
 	})
@@ -288,6 +298,8 @@ func (s *Service) handleTenantSetting(r *http.Request) (any, error) {
 	if err := s.tenantsChanged(ctx, tenantIDs...); err != nil {
 		return nil, err
 	}
+	audit.Record(ctx, s.Audit, audit.Event{Kind: audit.Tenant, Title: "租户配置 / Tenant settings",
+		Data: "tenantIds=" + strings.Join(tenantIDs, ",") + "; " + strings.Join(fields, ",")})
 	return httpx.Message{Text: i18n.T("配置成功", "Saved")}, nil
 }
 
@@ -340,6 +352,8 @@ func (s *Service) handleTenantDatasource(r *http.Request) (any, error) {
 		return nil, httpx.ErrNotFound
 	}
 	s.Invalidate()
+	audit.Record(ctx, s.Audit, audit.Event{Kind: audit.Tenant, Title: "租户数据源 / Tenant data source",
+		Data: "tenantId=" + tenantID + "; datasourceId=" + dsID.String()})
 	return httpx.Message{Text: i18n.T("配置成功", "Saved")}, nil
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/bluebird/console/internal/platform/audit"
 	"github.com/bluebird/console/internal/platform/authn"
 	"github.com/bluebird/console/internal/platform/authz"
 	"github.com/bluebird/console/internal/platform/httpx"
@@ -259,6 +260,7 @@ func (s *Service) handleResetPassword(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	audit.Record(ctx, s.Audit, audit.Event{Kind: audit.Password, Title: "重置密码 / Passwords reset", Data: "userIds=" + wire.JoinIDs(ids)})
 	return httpx.Message{Text: msgDone}, nil
 }
 
@@ -309,6 +311,7 @@ func (s *Service) handleUpdatePassword(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	audit.Record(ctx, s.Audit, audit.Event{Kind: audit.Password, Title: "修改密码 / Password changed", Data: "userId=" + p.UserID.String()})
 	return httpx.Message{Text: msgUpdated}, nil
 }
 
@@ -375,6 +378,7 @@ func (s *Service) handleGrant(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	audit.Record(ctx, s.Audit, audit.Event{Kind: audit.Grant, Title: "分配角色 / Roles assigned", Data: "userIds=" + wire.JoinIDs(userIDs) + "; roleIds=" + roles})
 	return httpx.Message{Text: msgDone}, nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/bluebird/console/internal/auth"
+	"github.com/bluebird/console/internal/platform/audit"
 	"github.com/bluebird/console/internal/platform/authn"
 	"github.com/bluebird/console/internal/platform/authz"
 	"github.com/bluebird/console/internal/platform/db"
@@ -47,6 +48,8 @@ type Service struct {
 	Links interface {
 		Sign(tenantID, link string) string
 	}
+	// Audit keeps the usual log of password changes and role assignments; nil keeps none.
+	Audit audit.Recorder
 }
 
 // New declares the user resource.

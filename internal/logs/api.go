@@ -97,11 +97,11 @@ func (s *Service) APILog(next http.Handler) http.Handler {
 			status = http.StatusOK
 		}
 		row := &LogAPI{LogTime: wire.Time{Time: start.UTC().Truncate(time.Second)}, Method: r.Method,
-			RequestURI: clip(r.URL.Path, 1000), HTTPStatus: status, DurationMs: time.Since(start).Milliseconds(),
-			RemoteIP: clip(remoteIP(r), 255), UserAgent: clip(r.UserAgent(), 1000), RequestID: httpx.RequestID(r.Context()),
+			RequestURI: clip(printable(r.URL.Path), 1000), HTTPStatus: status, DurationMs: time.Since(start).Milliseconds(),
+			RemoteIP: clip(remoteIP(r), 255), UserAgent: clip(printable(r.UserAgent()), 1000), RequestID: clip(printable(httpx.RequestID(r.Context())), 64),
 			ServiceID: ServiceAPI, ServerHost: s.host, Params: note.params}
 		if rc := chi.RouteContext(r.Context()); rc != nil {
-			row.Title = clip(r.Method+" "+rc.RoutePattern(), 255)
+			row.Title = clip(printable(r.Method+" "+rc.RoutePattern()), 255)
 		}
 		row.TenantID = authz.SuperTenant // an anonymous request belongs to the platform
 		if p := note.principal; p != nil {

@@ -9,6 +9,7 @@ package logs
 import (
 	"net/http"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/go-chi/chi/v5"
@@ -136,6 +137,18 @@ func remoteIP(r *http.Request) string {
 		addr = addr[:i]
 	}
 	return strings.Trim(addr, "[]")
+}
+
+// printable drops invalid UTF-8 and control characters: raw request text
+// (a path or header the input check refuses further in) must not break the
+// log's batch insert (PostgreSQL refuses NUL and invalid UTF-8).
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == utf8.RuneError || unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // clip cuts s to at most n bytes on a rune boundary.

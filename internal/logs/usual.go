@@ -62,8 +62,8 @@ func (s *Service) Record(ctx context.Context, e audit.Event) {
 	}
 	if note, ok := ctx.Value(noteKey{}).(*requestNote); ok {
 		r := note.request
-		row.Method, row.RequestURI = r.Method, clip(r.URL.Path, 1000)
-		row.RemoteIP, row.UserAgent = clip(remoteIP(r), 255), clip(r.UserAgent(), 1000)
+		row.Method, row.RequestURI = r.Method, clip(printable(r.URL.Path), 1000)
+		row.RemoteIP, row.UserAgent = clip(remoteIP(r), 255), clip(printable(r.UserAgent()), 1000)
 	}
 	s.usual.Add(row)
 }

@@ -98,6 +98,11 @@ func (w *Writer[T]) Close() {
 	<-w.done
 }
 
+func (w *Writer[T]) lost(n int, err error) {
+	w.Dropped.Add(int64(n))
+	slog.Error("batch insert failed: rows lost", "writer", w.name, "rows", n, "err", err)
+}
+
 func (w *Writer[T]) run() {
 	defer close(w.done)
 	buf := make([]*T, 0, w.size)
@@ -108,9 +113,15 @@ func (w *Writer[T]) run() {
 		for start := 0; start < len(buf); start += w.size {
 			rows := buf[start:min(start+w.size, len(buf))]
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			if err := w.insert(ctx, rows); err != nil {
-				w.Dropped.Add(int64(len(rows)))
-				slog.Error("batch insert failed: rows lost", "writer", w.name, "rows", len(rows), "err", err)
+			if err := w.insert(ctx, rows); err != nil && len(rows) > 1 {
+				// one bad row must not cost the others: try them one by one
+				for _, row := range rows {
+					if err := w.insert(ctx, []*T{row}); err != nil {
+						w.lost(1, err)
+					}
+				}
+			} else if err != nil {
+				w.lost(1, err)
 			}
 			cancel()
 		}

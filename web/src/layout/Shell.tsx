@@ -7,6 +7,7 @@ import { useUserStore } from '../store/user';
 import { useCommonStore, screenLevel, useSider } from '../store/common';
 import { useTagsStore } from '../store/tags';
 import { startTokenRefresh } from '../store/session';
+import { startHeartbeat } from '../logs/heartbeat';
 import { findMenuByPath } from '../store/menu';
 import { resolvePage } from '../router/pages';
 import { routeMeta } from '../router/routes';
@@ -82,6 +83,8 @@ export function ShellLayout() {
   }, [i18n.language]);
 
   useEffect(() => startTokenRefresh(), []);
+  // Online-duration statistics (/system/user/log): a heartbeat a minute while the tab is visible.
+  useEffect(() => startHeartbeat(), []);
 
   useEffect(() => {
     const onResize = () => setScreen(screenLevel(window.innerWidth));

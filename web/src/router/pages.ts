@@ -75,6 +75,8 @@ export const PAGE_REGISTRY: Record<string, PageDef> = {
   '/work/done': { component: WorkList('done') },
   // Resources (issue #12): attachments with upload and download; oss and sms are generic (menu code = resource)
   '/resource/attach': { component: lazyPage(() => import('../resourcecenter/AttachPage')) },
+  // Online-duration statistics (issue #12): a table and a chart per day
+  '/system/user/log': { component: lazyPage(() => import('../logs/UserActivePage')) },
   // Generic pages (metadata only): parameters, posts, clients, data sources.
   '/system/param': { component: GenericPage('param') },
   '/system/post': { component: GenericPage('post') },

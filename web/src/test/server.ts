@@ -1,8 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-/** The msw server of the tests; each test adds its handlers with server.use(). */
-export const server = setupServer();
+/**
+ * The msw server of the tests; each test adds its handlers with server.use(). The shell's
+ * heartbeat (logs/heartbeat.ts) is answered in every test.
+ */
+export const server = setupServer(
+  http.post('*/api/log-service/heartbeat', () => HttpResponse.json({ code: 200, success: true, msg: '操作成功', data: true })),
+);
 
 const ok = <T,>(data: T) => ({ code: 200, success: true, msg: '操作成功', data });
 

@@ -91,7 +91,6 @@ export const PAGE_REGISTRY: Record<string, PageDef> = {
   '/tool/code': { component: lazyPage(() => import('../develop/CodePage')) },
 };
 
-
 export type Resolved =
   | { kind: 'static'; def: PageDef; path: string }
   | { kind: 'menu'; def?: PageDef; menu: MenuNode; path: string }

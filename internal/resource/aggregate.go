@@ -646,6 +646,7 @@ func ExportAggregate(req *http.Request, name string, res *AggregateResult) (any,
 	}
 	lang := i18n.FromRequest(req)
 	return httpx.Streamer(func(w http.ResponseWriter) error {
-		return streamXLSX(w, name, cols, lang, rows, func() ([]aggregateExportRow, error) { return nil, nil })
+		_, err := streamXLSX(w, name, cols, lang, rows, func() ([]aggregateExportRow, error) { return nil, nil })
+		return err
 	}), nil
 }

@@ -116,6 +116,9 @@ func TestMetadataURLsRouted(t *testing.T) {
 		admin := h.Admin()
 		// a package, so that the tenant's package select has a row to look at
 		admin.PostJSON("/api/blade-system/tenant-package/submit", map[string]any{"packageName": "URL check"}).OK(t, nil)
+		// and a data source, for the code generator's data source select
+		admin.PostJSON("/api/blade-develop/datasource/submit", map[string]any{"name": "URL check", "driverClass": "org.postgresql.Driver",
+			"url": "postgres://db.example.com/erp"}).OK(t, nil)
 		if _, ok := routed(admin, "GET", "/api/blade-system/tenant-package/select"); ok {
 			t.Fatalf("routed() does not tell an unrouted URL")
 		}

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/go-chi/chi/v5"
@@ -57,9 +58,12 @@ func FuzzAPI(f *testing.F) {
 		}
 	})
 	f.Fuzz(func(t *testing.T, route, query string, body []byte) {
+		// the databases side by side: each target's requests stay in order
+		var wg sync.WaitGroup
 		for _, tg := range targets {
-			tg.send(t, route, query, body)
+			wg.Go(func() { tg.send(t, route, query, body) })
 		}
+		wg.Wait()
 	})
 }
 

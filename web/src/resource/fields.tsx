@@ -270,7 +270,6 @@ export function fieldInput(field: FieldMeta, disabled: boolean, t: TFunction, ro
   if (isDecimalField(field)) return <DecimalInput field={field} disabled={disabled} />;
   switch (field.type) {
     case 'text':
-    case 'html':
       return <Input.TextArea rows={3} maxLength={field.max} disabled={disabled} placeholder={t('crud.required', { label })} />;
     case 'int':
       return <InputNumber precision={0} style={{ width: '100%' }} disabled={disabled} />;

@@ -17,9 +17,11 @@ test('build a report with its chart and see it', async ({ page }) => {
   await page.keyboard.type('blade-system/post');
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
   await dialog.locator('.ant-select').filter({ hasText: '请选择分组字段' }).click();
+  await page.keyboard.type('岗位类型'); // the list is long and virtual: narrow it
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '岗位类型' }).first().click();
   await page.keyboard.press('Escape');
   await dialog.locator('.ant-select').filter({ hasText: '请选择统计值' }).click();
+  await page.keyboard.type('数量');
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '数量' }).first().click();
   await page.keyboard.press('Escape');
   await dialog.getByRole('button', { name: /保\s*存/ }).click();

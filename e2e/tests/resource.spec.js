@@ -2,7 +2,7 @@
 // the test runs (s3fake.js, the real protocol as minio-go speaks it), is enabled, and a file uploaded from
 // /resource/attach lands in its bucket, is listed with its type and size, and downloads through its link.
 import { test, expect } from '@playwright/test';
-import { login } from './helpers.js';
+import { apiLogin, login } from './helpers.js';
 import { pick } from './masterdata-support.js';
 import { startS3 } from './s3fake.js';
 
@@ -11,7 +11,7 @@ async function shot(page, name) {
   if (process.env.BLUEBIRD_SHOTS) await page.screenshot({ path: `${process.env.BLUEBIRD_SHOTS}/${name}.png` });
 }
 
-test('uploads a file through an enabled S3 configuration and downloads it from the attachments', async ({ page }) => {
+test('uploads a file through an enabled S3 configuration and downloads it from the attachments', async ({ page, request }) => {
   const s3 = await startS3('e2e-files', 'AKE2E');
   try {
     await login(page);
@@ -52,6 +52,11 @@ test('uploads a file through an enabled S3 configuration and downloads it from t
     const { readFileSync } = await import('node:fs');
     expect(readFileSync(saved, 'utf8')).toBe('uploaded through S3\n');
   } finally {
+    // the platform tenant's uploads go back to the console's disk: the specs after this one upload
+    // (website covers) while the fake S3 server is gone
+    const api = await apiLogin(request);
+    const made = await api.get('/api/blade-resource/oss/list?ossCode=e2e-s3');
+    for (const row of made?.records ?? []) await api.post(`/api/blade-resource/oss/remove?ids=${row.id}`);
     await s3.close();
   }
 });

@@ -104,14 +104,15 @@ var (
 	msgBadBucket    = i18n.T("时间分组%s不支持(day、month、year)", "Time bucket %s is not supported (day, month, year)")
 )
 
-// Groupable: a declared field of a short kind — text (not long text, a
-// password, a secret or an image link), integer, id, yes/no or datetime.
+// Groupable: a declared field of a short kind — text (not long or rich
+// text, a password, a secret or an image link), integer, id, yes/no or
+// datetime — other than the row's own id (one group per row says nothing).
 func (r *Resource[T]) Groupable(f *Field) bool {
-	if f == nil || f.Secret || f.Name == "isDeleted" || f.Name == "version" {
+	if f == nil || f.Secret || f.Name == "id" || f.Name == "isDeleted" || f.Name == "version" {
 		return false
 	}
 	switch f.Type {
-	case TypePassword, TypeText, TypeImage:
+	case TypePassword, TypeText, TypeHTML, TypeImage:
 		return false
 	}
 	switch f.ValueType {

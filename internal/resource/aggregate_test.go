@@ -111,6 +111,7 @@ func TestAggregate(t *testing.T) {
 		for _, body := range []map[string]any{
 			{"groupBy": []GroupBy{{Field: "tenant_id"}}, "measures": []Measure{{Func: "count"}}},
 			{"groupBy": []GroupBy{{Field: "pin"}}, "measures": []Measure{{Func: "count"}}},
+			{"groupBy": []GroupBy{{Field: "id"}}, "measures": []Measure{{Func: "count"}}}, // a group per row
 			{"groupBy": []GroupBy{{Field: "note"}}, "measures": []Measure{{Func: "count"}}},
 			{"groupBy": []GroupBy{{Field: "name", Bucket: "day"}}, "measures": []Measure{{Func: "count"}}},
 			{"measures": []Measure{{Func: "sum", Field: "name"}}},

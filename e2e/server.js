@@ -1,5 +1,7 @@
-// Global setup: start the real server on a fresh temporary data directory and
-// a free port; the teardown function it returns stops it and removes the data.
+// Global setup: start one real server per Playwright worker, each on a fresh
+// temporary data directory and a free port, so that workers share no data
+// (playwright.config.js gives worker N the Nth URL); the teardown function it
+// returns stops them and removes their data.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,9 +19,17 @@ function freePort() {
   });
 }
 
-export default async function globalSetup() {
+export default async function globalSetup(config) {
   const bin = resolve(process.env.BLUEBIRD_BIN || '../bin/bluebird');
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run make build`);
+  const servers = await Promise.all(Array.from({ length: config.workers }, () => startServer(bin)));
+  process.env.BLUEBIRD_E2E_URLS = servers.map((s) => s.url).join(',');
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+}
+
+async function startServer(bin) {
   const dir = mkdtempSync(join(tmpdir(), 'bluebird-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -42,12 +52,14 @@ export default async function globalSetup() {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  process.env.BLUEBIRD_E2E_URL = url;
-  return async () => {
-    if (!exited) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-    rmSync(dir, { recursive: true, force: true });
+  return {
+    url,
+    stop: async () => {
+      if (!exited) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }

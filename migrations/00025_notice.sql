@@ -2,16 +2,7 @@
 -- Notices (blade-desk notice): a tenant's announcements, with a category from
 -- the notice dictionary and a rich-text body the server has sanitised.
 CREATE TABLE blade_notice (
-  id BIGINT PRIMARY KEY,
-  tenant_id VARCHAR(12) NOT NULL DEFAULT '000000',
-  create_user BIGINT NOT NULL DEFAULT 0,
-  create_dept BIGINT NOT NULL DEFAULT 0,
-  create_time TIMESTAMP,
-  update_user BIGINT NOT NULL DEFAULT 0,
-  update_time TIMESTAMP,
-  status INTEGER NOT NULL DEFAULT 1,
-  is_deleted INTEGER NOT NULL DEFAULT 0,
-  version INTEGER NOT NULL DEFAULT 1,
+  {{base}},
   title VARCHAR(255) NOT NULL DEFAULT '',
   category INTEGER NOT NULL DEFAULT 0,
   release_time TIMESTAMP,

@@ -4,16 +4,7 @@
 -- tenant and data scope of the caller apply. The fields and filters are the
 -- resource's declared ones, checked when saved and again when run.
 CREATE TABLE blade_report (
-  id BIGINT PRIMARY KEY,
-  tenant_id VARCHAR(12) NOT NULL DEFAULT '000000',
-  create_user BIGINT NOT NULL DEFAULT 0,
-  create_dept BIGINT NOT NULL DEFAULT 0,
-  create_time TIMESTAMP,
-  update_user BIGINT NOT NULL DEFAULT 0,
-  update_time TIMESTAMP,
-  status INTEGER NOT NULL DEFAULT 1,
-  is_deleted INTEGER NOT NULL DEFAULT 0,
-  version INTEGER NOT NULL DEFAULT 1,
+  {{base}},
   report_name VARCHAR(100) NOT NULL,
   source VARCHAR(100) NOT NULL,
   view_name VARCHAR(64) NOT NULL DEFAULT '',
@@ -29,16 +20,7 @@ CREATE INDEX ix_report_tenant ON blade_report (tenant_id, is_deleted);
 -- Code generator definitions (internal/develop/code.go): a table of a data
 -- source and the names the generated resource takes.
 CREATE TABLE blade_code (
-  id BIGINT PRIMARY KEY,
-  tenant_id VARCHAR(12) NOT NULL DEFAULT '000000',
-  create_user BIGINT NOT NULL DEFAULT 0,
-  create_dept BIGINT NOT NULL DEFAULT 0,
-  create_time TIMESTAMP,
-  update_user BIGINT NOT NULL DEFAULT 0,
-  update_time TIMESTAMP,
-  status INTEGER NOT NULL DEFAULT 1,
-  is_deleted INTEGER NOT NULL DEFAULT 0,
-  version INTEGER NOT NULL DEFAULT 1,
+  {{base}},
   code_name VARCHAR(100) NOT NULL,
   datasource_id BIGINT NOT NULL DEFAULT 0,
   table_name VARCHAR(64) NOT NULL,

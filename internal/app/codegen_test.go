@@ -76,7 +76,7 @@ func TestCodeGenerator(t *testing.T) {
 			}
 		}
 		for _, want := range []string{"-- +goose Up", "CREATE TABLE IF NOT EXISTS bb_sample_widget", "widget_name VARCHAR(50) NOT NULL DEFAULT ''",
-			"price {{decimal 18 4}}", "-- +goose Down"} {
+			"{{base}},", "price {{decimal 18 4}}", "-- +goose Down"} {
 			if !strings.Contains(migration, want) {
 				t.Errorf("the migration lacks %q:\n%s", want, migration)
 			}

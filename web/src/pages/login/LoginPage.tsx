@@ -11,6 +11,7 @@ import { exactLength, matches, required, useFields } from '../../util/useFields'
 import { IconEye, IconLock, IconPhone, IconShield, IconTeam, IconUser } from './icons';
 import { SocialButtons, SocialRegisterDialog, socialCallback } from './SocialLogin';
 import { preloadWorkspace } from '../../util/preload';
+import { RESEND_SECONDS, countdownUntil, latestCountdown, retryAfterSeconds, startCountdown } from './smsCountdown';
 import './login.css';
 
 /*
@@ -127,26 +128,38 @@ function PhoneLogin({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const loginByPhone = useUserStore((s) => s.loginByPhone);
   const [loading, setLoading] = useState(false);
-  const [countdown, setCountdown] = useState(0);
+  // A countdown still running before a reload comes back with its phone (smsCountdown.ts).
+  const [resumed] = useState(latestCountdown);
   const f = useFields(
-    { tenantId: website.tenantId, phone: '', code: '' },
+    { tenantId: resumed?.tenantId ?? website.tenantId, phone: resumed?.phone ?? '', code: '' },
     {
       tenantId: website.tenantMode ? [required(t('login.tenantRequired'))] : [],
       phone: [required(t('login.phoneRequired')), exactLength(11, t('login.phoneLength')), matches(PHONE_PATTERN, t('login.phoneFormat'))],
       code: [required(t('login.codeRequired'))],
     },
   );
+  const [now, setNow] = useState(Date.now);
+  const until = countdownUntil(f.values.tenantId, f.values.phone, now);
+  const countdown = Math.max(0, Math.ceil((until - now) / 1000));
 
   useEffect(() => {
     if (countdown <= 0) return undefined;
-    const id = setTimeout(() => setCountdown((n) => n - 1), 1000);
+    const id = setTimeout(() => setNow(Date.now()), (until - now) % 1000 || 1000);
     return () => clearTimeout(id);
-  }, [countdown]);
+  }, [countdown, until, now]);
 
   const send = async () => {
     if (!f.validate(['tenantId', 'phone'])) return;
-    await sendSmsCode(f.values.tenantId, f.values.phone);
-    setCountdown(60);
+    const { tenantId, phone } = f.values;
+    try {
+      await sendSmsCode(tenantId, phone);
+      startCountdown(tenantId, phone, Date.now() + RESEND_SECONDS * 1000);
+    } catch (err) {
+      // A 429 naming its wait counts that down; otherwise the wrapper has shown the server's message.
+      const wait = retryAfterSeconds(err);
+      if (wait) startCountdown(tenantId, phone, Date.now() + wait * 1000);
+    }
+    setNow(Date.now());
   };
 
   const submit = async (e: FormEvent) => {
@@ -177,7 +190,7 @@ function PhoneLogin({ onDone }: { onDone: () => void }) {
         error={f.errors.code}
         {...f.bind('code')}
         addon={
-          <button type="button" className="login-sms" disabled={countdown > 0} onClick={() => void send().catch(() => undefined)}>
+          <button type="button" className="login-sms" disabled={countdown > 0} onClick={() => void send()}>
             {countdown > 0 ? t('login.resend', { n: countdown }) : t('login.sendCode')}
           </button>
         }
@@ -223,7 +236,8 @@ function useSocialReturn(onDone: () => void) {
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<'user' | 'phone'>('user');
+  // Reloaded while a phone code's countdown runs: back on the phone tab (smsCountdown.ts).
+  const [tab, setTab] = useState<'user' | 'phone'>(() => (latestCountdown() ? 'phone' : 'user'));
   const [tenantId, setTenantId] = useState(website.tenantId);
   usePageTitle('route.login');
   const onDone = useCallback(() => void navigate('/', { replace: true }), [navigate]);

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Avatar, Button, Card, Form, Input, Spin, Tabs, Upload } from 'antd';
-import { LoadingOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Spin, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import request from '../../api/request';
 import type { R } from '../../api/types';
 import { useUserStore } from '../../store/user';
 import { toast } from '../../util/notify';
-import { website } from '../../config';
+import ImageInput from '../../resource/ImageInput';
 import { avatarError, infoBody, passwordParams, passwordsMatch, phoneMessage } from './infoRules';
 
 interface Profile {
@@ -17,49 +16,6 @@ interface Profile {
   account?: string;
   phone?: string;
   email?: string;
-}
-
-const UPLOAD_URL = '/blade-resource/oss/endpoint/put-file';
-
-/** Avatar: jpg/png up to 500kb, uploaded to the object store; the form keeps data.link. */
-function AvatarInput({ value, onChange }: { value?: string; onChange?: (v: string) => void }) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [broken, setBroken] = useState(false);
-  useEffect(() => setBroken(false), [value]);
-  const upload = async (file: File) => {
-    const fd = new FormData();
-    fd.append('file', file);
-    setBusy(true);
-    try {
-      const { data } = await request.post<R<{ link: string }>>(UPLOAD_URL, fd);
-      onChange?.(data.data.link);
-    } catch {
-      /* the request wrapper showed the message */
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
-      <Avatar size={80} src={value && !broken ? value : website.defaultAvatar} onError={() => (setBroken(true), false)} />
-      <Upload
-        accept="image/jpeg,image/png"
-        showUploadList={false}
-        beforeUpload={(file) => {
-          const e = avatarError(file);
-          if (e) toast.error(t(e === 'type' ? 'info.avatarType' : 'info.avatarSize'));
-          else void upload(file);
-          return false;
-        }}
-      >
-        <Button icon={busy ? <LoadingOutlined /> : <UploadOutlined />} disabled={busy}>
-          {t('info.upload')}
-        </Button>
-      </Upload>
-      <span style={{ color: '#999' }}>{t('info.avatarTip')}</span>
-    </div>
-  );
 }
 
 function ProfileForm() {
@@ -94,7 +50,16 @@ function ProfileForm() {
     <Spin spinning={loading}>
       <Form form={form} name="info" layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 14 }} validateTrigger="onBlur" onFinish={(v) => void save(v)} style={{ maxWidth: 760 }}>
         <Form.Item name="avatar" label={t('info.avatar')}>
-          <AvatarInput />
+          <ImageInput
+            avatar={80}
+            accept="image/jpeg,image/png"
+            check={(file) => {
+              const e = avatarError(file);
+              return e ? t(e === 'type' ? 'info.avatarType' : 'info.avatarSize') : '';
+            }}
+            label={t('info.upload')}
+            tip={t('info.avatarTip')}
+          />
         </Form.Item>
         <Form.Item name="name" label={t('info.name')} rules={[{ required: true, whitespace: true, message: t('info.nameRequired') }]}>
           <Input maxLength={20} />

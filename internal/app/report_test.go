@@ -152,6 +152,11 @@ func TestReports(t *testing.T) {
 		if len(rows) != 2 || rows[0][0] != "数量" || rows[0][1] != "创建时间" || rows[1][0] != "3" {
 			t.Fatalf("export rows: %v", rows)
 		}
+		// recorded in the download monitor like a list's export
+		recs := records(t, admin, "/api/monitor/goodsDownloadM/page", apptest.Q("target", "blade-report/report/rest/run-export?id="+id))
+		if len(recs) != 1 || recs[0]["rowCount"] != float64(1) || recs[0]["byteSize"] != float64(len(r.Body)) || recs[0]["kind"] != "export" {
+			t.Fatalf("report export recorded as %v", recs)
+		}
 
 		// remove
 		admin.Post(reportPath+"/remove", apptest.Q("ids", id)).OK(t, nil)

@@ -192,6 +192,9 @@ func TestStockMonitor(t *testing.T) {
 		if len(lines) != 2 || !slices.Contains(lines[0], "预警类型") || !slices.Contains(lines[0], "超出数量") || !slices.Contains(lines[1], "5.000000") {
 			t.Errorf("export rows: %q", lines)
 		}
+		if recs := records(t, c, "/api/monitor/goodsDownloadM/page", apptest.Q("target", "bluebird-basic/stockthreshold")); len(recs) != 1 || recs[0]["rowCount"] != float64(1) {
+			t.Errorf("threshold export recorded as %v", recs)
+		}
 
 		// expiry: within 30 days by default, the expired batch as expired
 		expiring := func(kv ...string) string {

@@ -8,6 +8,7 @@ package report
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -82,7 +83,7 @@ var (
 func (s *Service) Mount(r chi.Router, env *resource.Env) *resource.Resource[Report] {
 	s.Reports.Mount(r, env)
 	r.Get(Path+"/run", httpx.Handle(s.handleRun))
-	r.Get(Path+"/run-export", httpx.Handle(s.handleRunExport))
+	r.Get(Path+"/run-export", httpx.Handle(func(req *http.Request) (any, error) { return s.handleRunExport(req, env) }))
 	r.Post(Path+"/preview", httpx.Handle(s.handlePreview))
 	r.Get(Path+"/sources", httpx.Handle(s.handleSources))
 	return s.Reports
@@ -222,8 +223,9 @@ func (s *Service) handleRun(req *http.Request) (any, error) {
 	return s.run(req, rep)
 }
 
-// handleRunExport answers a saved report's table as an xlsx file.
-func (s *Service) handleRunExport(req *http.Request) (any, error) {
+// handleRunExport answers a saved report's table as an xlsx file, recorded
+// in the download monitor as the report's path and id.
+func (s *Service) handleRunExport(req *http.Request, env *resource.Env) (any, error) {
 	rep, err := s.saved(req)
 	if err != nil {
 		return nil, err
@@ -232,7 +234,8 @@ func (s *Service) handleRunExport(req *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return resource.ExportAggregate(req, rep.ReportName, res.AggregateResult)
+	target := fmt.Sprintf("%s/run-export?id=%s", strings.TrimPrefix(Path, "/"), rep.ID)
+	return resource.ExportAggregate(req, env, target, rep.ReportName, res.AggregateResult)
 }
 
 // handlePreview runs a definition as sent, unsaved (the builder's chart).

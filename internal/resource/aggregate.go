@@ -618,8 +618,9 @@ type aggregateExportRow struct {
 
 // ExportAggregate answers res as the engine's export makes a file: the
 // columns' labels in the caller's language, a reference or dictionary group
-// by its name, decimals as exact number cells at their scale.
-func ExportAggregate(req *http.Request, name string, res *AggregateResult) (any, error) {
+// by its name, decimals as exact number cells at their scale. target names
+// it in the download monitor; name starts the file's name.
+func ExportAggregate(req *http.Request, env *Env, target, name string, res *AggregateResult) (any, error) {
 	cols := make([]*Field, len(res.Columns))
 	for j, c := range res.Columns {
 		cols[j] = &Field{Name: c.Key, Label: c.Label, index: []int{j}}
@@ -645,9 +646,5 @@ func ExportAggregate(req *http.Request, name string, res *AggregateResult) (any,
 			}
 		}
 	}
-	lang := i18n.FromRequest(req)
-	return httpx.Streamer(func(w http.ResponseWriter) error {
-		_, err := streamXLSX(w, name, cols, lang, rows, func() ([]aggregateExportRow, error) { return nil, nil })
-		return err
-	}), nil
+	return streamXLSX(xlsxAnswer{env: env, req: req, target: target, name: name}, cols, rows, noMore[aggregateExportRow]), nil
 }

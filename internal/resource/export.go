@@ -26,7 +26,6 @@ func (r *Resource[T]) handleExport(req *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	lang := i18n.FromRequest(req)
 	ctx := req.Context()
 	var cols []*Field
 	for _, f := range r.meta.Fields {
@@ -53,38 +52,52 @@ func (r *Resource[T]) handleExport(req *http.Request) (any, error) {
 		last = len(rows)
 		return rows, err
 	}
-	return httpx.Streamer(func(w http.ResponseWriter) error {
-		return r.env.recordExport(req, r.spec.Key(), w, func(w http.ResponseWriter) (int, error) { // downloads.go
-			return streamXLSX(w, r.spec.Name, cols, lang, first, more)
-		})
-	}), nil
+	return streamXLSX(xlsxAnswer{env: r.env, req: req, target: r.spec.Key(), name: r.spec.Name}, cols, first, more), nil
 }
 
-// ExportRows answers rows a hand-written read found (the export of a
-// Described resource) as the file the engine's export makes: the
+// ExportRows answers rows a hand-written read of res found (the export of
+// a Described resource) as the file the engine's export makes: the
 // metadata's list columns under their labels in the caller's language,
-// decimals as exact number cells. name starts the file's name.
-func ExportRows[T any](req *http.Request, meta *Meta, name string, rows []T) (any, error) {
+// decimals as exact number cells, recorded like every export.
+func ExportRows[T any](req *http.Request, env *Env, res Registered, rows []T) (any, error) {
 	var cols []*Field
-	for _, f := range meta.Fields {
+	for _, f := range res.Meta().Fields {
 		if f.List && f.Type != TypePassword {
 			cols = append(cols, f)
 		}
 	}
-	lang := i18n.FromRequest(req)
 	if len(rows) > ExportLimit {
 		rows = rows[:ExportLimit]
 	}
-	return httpx.Streamer(func(w http.ResponseWriter) error {
-		_, err := streamXLSX(w, name, cols, lang, rows, func() ([]T, error) { return nil, nil })
-		return err
-	}), nil
+	spec := res.Spec()
+	return streamXLSX(xlsxAnswer{env: env, req: req, target: spec.Key(), name: spec.Name}, cols, rows, noMore[T]), nil
 }
 
-// streamXLSX writes first and then each batch more gives (until an empty
+// xlsxAnswer is who asked for an export file and what it is of: target
+// names it in the download monitor, name starts the file's name.
+type xlsxAnswer struct {
+	env          *Env
+	req          *http.Request
+	target, name string
+}
+
+func noMore[T any]() ([]T, error) { return nil, nil }
+
+// streamXLSX answers first and then each batch more gives (until an empty
 // one, or ExportLimit rows) as an .xlsx attachment, one row per line under
-// a header of the columns' labels. It answers how many rows it wrote.
-func streamXLSX[T any](w http.ResponseWriter, name string, cols []*Field, lang i18n.Lang, first []T, more func() ([]T, error)) (int, error) {
+// a header of the columns' labels in the caller's language. Every export
+// file goes out through it, so each is recorded (downloads.go).
+func streamXLSX[T any](a xlsxAnswer, cols []*Field, first []T, more func() ([]T, error)) httpx.Streamer {
+	lang := i18n.FromRequest(a.req)
+	return httpx.Streamer(func(w http.ResponseWriter) error {
+		return a.env.recordExport(a.req, a.target, w, func(w http.ResponseWriter) (int, error) {
+			return writeXLSX(w, a.name, cols, lang, first, more)
+		})
+	})
+}
+
+// writeXLSX writes the file streamXLSX answers and how many rows it holds.
+func writeXLSX[T any](w http.ResponseWriter, name string, cols []*Field, lang i18n.Lang, first []T, more func() ([]T, error)) (int, error) {
 	f := excelize.NewFile()
 	defer f.Close()
 	decimals, err := newDecimalCells(f, cols) // export_decimal.go

@@ -134,7 +134,7 @@ func (s *Service) declareMonitor() []resource.Registered {
 	threshold = resource.Describe[ThresholdAlert](resource.Spec{
 		Service: "bluebird-basic", Name: "stockthreshold", Table: "bb_material", Label: i18n.T("库存阈值预警", "Stock level alert"),
 		MenuCode: "user_monitor", Routes: []string{"list", "detail", "export"},
-	}, func(r chi.Router, _ *resource.Env) { s.mountThreshold(r, threshold.Meta()) })
+	}, func(r chi.Router, env *resource.Env) { s.mountThreshold(r, env, threshold) })
 	return []resource.Registered{resource.WithRoutes[ExpiryAlert]{Resource: expiry, Extra: s.valueRoutes}, threshold}
 }
 
@@ -212,11 +212,11 @@ func expiryDays(_ context.Context, _ bun.IDB, rows []ExpiryAlert) error {
 	return nil
 }
 
-func (s *Service) mountThreshold(r chi.Router, meta *resource.Meta) {
+func (s *Service) mountThreshold(r chi.Router, env *resource.Env, threshold *resource.Described) {
 	read := resource.Guard(resource.AnyUser)
 	r.Get(thresholdPath+"/list", httpx.Handle(read(s.handleThresholdList)))
 	r.Get(thresholdPath+"/detail", httpx.Handle(read(s.handleThresholdDetail)))
-	r.Get(thresholdPath+"/export", httpx.Handle(read(func(r *http.Request) (any, error) { return s.handleThresholdExport(r, meta) })))
+	r.Get(thresholdPath+"/export", httpx.Handle(read(func(r *http.Request) (any, error) { return s.handleThresholdExport(r, env, threshold) })))
 }
 
 // thresholdQuery is what the threshold list reads.
@@ -404,7 +404,7 @@ func (s *Service) handleThresholdDetail(r *http.Request) (any, error) {
 }
 
 // handleThresholdExport answers the filtered alerts as an .xlsx file.
-func (s *Service) handleThresholdExport(r *http.Request, meta *resource.Meta) (any, error) {
+func (s *Service) handleThresholdExport(r *http.Request, env *resource.Env, threshold *resource.Described) (any, error) {
 	tq, err := parseThresholdQuery(r)
 	if err != nil {
 		return nil, err
@@ -418,7 +418,7 @@ func (s *Service) handleThresholdExport(r *http.Request, meta *resource.Meta) (a
 		return nil, err
 	}
 	classify(rows, tq.warehouseID)
-	return resource.ExportRows(r, meta, "stockthreshold", rows)
+	return resource.ExportRows(r, env, threshold, rows)
 }
 
 // WarehouseValue is the stock value of one warehouse.

@@ -169,11 +169,7 @@ func TestRoleTreeKeysRoundTrip(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, h *apptest.H) {
 		admin := h.Admin()
 		ids := menuIDs(t, admin)
-		var data, api idBody
-		admin.PostJSON("/api/blade-system/data-scope/submit", map[string]any{"menuId": ids["user"], "resourceCode": "user",
-			"scopeName": "本人数据", "scopeType": 2, "scopeColumn": "create_user"}).OK(t, &data)
-		admin.PostJSON("/api/blade-system/api-scope/submit", map[string]any{"menuId": ids["user"], "resourceCode": "user",
-			"scopeName": "用户列表", "scopePath": "/api/blade-user/page", "scopeType": 1}).OK(t, &api)
+		data, api := userScopes(t, admin, ids) // tenant_remove_test.go
 		var paramRule idBody
 		admin.PostJSON("/api/blade-system/data-scope/submit", map[string]any{"menuId": ids["param"], "resourceCode": "param",
 			"scopeName": "全部参数", "scopeType": 1}).OK(t, &paramRule)

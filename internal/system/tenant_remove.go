@@ -14,11 +14,22 @@ import (
 // column (users, roles, departments, posts, the tenant's business
 // dictionaries, files, social identities, parameters, and the business
 // documents and master data of the other areas). The tables are read from
-// the schema, so a table a later migration adds is swept too. Link tables
-// without is_deleted (role_menu) are left: their rows point at removed roles.
+// the schema, so a table a later migration adds is swept too.
+//
+// The grant links of the tenants' roles (blade_role_menu, blade_role_scope)
+// have no is_deleted: they are deleted, as removing a role deletes them
+// (role.go), so no grant of a removed role stays in the grant and scope
+// caches or is extended by a seed upgrade that grants a new button to every
+// role holding its siblings.
 func removeTenantRows(ctx context.Context, tx bun.Tx, tenantIDs []string) error {
 	if len(tenantIDs) == 0 {
 		return nil
+	}
+	roles := tx.NewSelect().Table("blade_role").Column("id").Where("tenant_id IN (?)", bun.In(tenantIDs))
+	for _, link := range []string{"blade_role_menu", "blade_role_scope"} {
+		if _, err := tx.NewDelete().Table(link).Where("role_id IN (?)", roles).Exec(ctx); err != nil {
+			return err
+		}
 	}
 	tables, err := tenantTables(ctx, tx)
 	if err != nil {

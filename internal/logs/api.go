@@ -49,15 +49,7 @@ func (s *Service) NewAPILog() *resource.Resource[LogAPI] {
 		Service: "blade-log", Name: "api", Table: "blade_log_api", Label: i18n.T("接口日志", "API log"),
 		MenuCode: "log_api", Scope: resource.TenantAdmin, Read: resource.Admin, Write: resource.Super,
 		Routes: []string{"list", "detail", "export"}, DefaultOrder: "log_time DESC, id DESC",
-	}, resource.Hooks[LogAPI]{Query: s.flushFirst})
-}
-
-// flushFirst is a Query hook: it writes the queued log rows before a list reads.
-func (s *Service) flushFirst(r *http.Request, q *bun.SelectQuery) (*bun.SelectQuery, error) {
-	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
-	defer cancel()
-	s.Flush(ctx)
-	return q, nil
+	}, resource.Hooks[LogAPI]{Query: resource.FlushFirst("blade_log_api", s.Flush)})
 }
 
 // Limits of what one API log row keeps.

@@ -2,6 +2,7 @@ package logs
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"os"
 	"strconv"
@@ -76,10 +77,11 @@ func New(d *db.DB, params Params, o batch.Options) *Service {
 	return s
 }
 
-// Flush writes every log row queued so far.
-func (s *Service) Flush(ctx context.Context) {
-	_ = s.api.Flush(ctx)
-	_ = s.usual.Flush(ctx)
+// Flush writes every log row queued so far; its error is ctx's when the
+// writers did not finish in time (rows that fail to insert are counted in
+// Dropped and logged by the writer).
+func (s *Service) Flush(ctx context.Context) error {
+	return errors.Join(s.api.Flush(ctx), s.usual.Flush(ctx))
 }
 
 // Close writes what is queued and stops the writers and the purge.

@@ -38,7 +38,7 @@ func (s *Service) NewUsualLog() *resource.Resource[LogUsual] {
 		Service: "blade-log", Name: "usual", Table: "blade_log_usual", Label: i18n.T("通用日志", "Usual log"),
 		MenuCode: "log_usual", Scope: resource.TenantAdmin, Read: resource.Admin, Write: resource.Super,
 		Routes: []string{"list", "detail", "export"}, DefaultOrder: "log_time DESC, id DESC",
-	}, resource.Hooks[LogUsual]{Query: s.flushFirst})
+	}, resource.Hooks[LogUsual]{Query: resource.FlushFirst("blade_log_usual", s.Flush)})
 }
 
 // warnings are the event kinds logged at level WARN.

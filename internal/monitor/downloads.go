@@ -6,8 +6,6 @@ package monitor
 
 import (
 	"context"
-	"net/http"
-	"time"
 
 	"github.com/uptrace/bun"
 
@@ -84,12 +82,7 @@ func (s *Service) declareDownloads() *resource.Resource[GoodsDownload] {
 		MenuCode: "goods_download", Scope: resource.TenantAdmin, Read: resource.Admin, Write: resource.Admin,
 		Routes: []string{"page", "detail", "export"}, DefaultOrder: "download_time DESC, id DESC",
 	}, resource.Hooks[GoodsDownload]{
-		Query: func(r *http.Request, q *bun.SelectQuery) (*bun.SelectQuery, error) {
-			ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
-			defer cancel()
-			_ = s.Flush(ctx) // the export just made is in the page
-			return q, nil
-		},
+		Query: resource.FlushFirst("bb_goods_download", s.Flush), // the export just made is in the page
 		Commands: []resource.Command[GoodsDownload]{{
 			Name: "update", Label: msgCheck, Button: "edit", Confirm: msgCheckAsk, Done: msgCheckDone,
 			Run: func(ctx context.Context, tx bun.Tx, res *resource.Resource[GoodsDownload], rows []*GoodsDownload, _ *resource.CommandRequest) (any, error) {

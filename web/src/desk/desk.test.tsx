@@ -8,6 +8,9 @@ import { useUserStore } from '../store/user';
 import NoticeBell from '../layout/widgets/NoticeBell';
 import WelPage from '../pages/wel/WelPage';
 import type { NoticeRow } from './api';
+import NoticePage from './NoticePage';
+import { field } from '../resource/testMeta';
+import type { ResourceMeta } from '../resource/types';
 
 const node = (id: string, code: string, name: string, path: string, children: unknown[] = []) => ({ id, code, name, path, children });
 const noticeMenu = node('1', 'desk', '工作台', '/desk', [node('2', 'notice', '通知公告', '/desk/notice')]);
@@ -84,6 +87,45 @@ describe('notice bell', () => {
     fireEvent.click(screen.getByRole('button', { name: '消息' }));
     expect(await screen.findByText('没有查看通知的权限')).toBeInTheDocument();
     expect(calls).not.toContain('list');
+  });
+});
+
+const noticeMeta: ResourceMeta = {
+  name: 'notice',
+  service: 'blade-desk',
+  path: '/api/blade-desk/notice',
+  menuCode: 'notice',
+  label: { zh: '通知公告', en: 'Notices' },
+  paged: false,
+  fields: [field({ name: 'title', label: { zh: '标题', en: 'Title' } }), field({ name: 'content', type: 'html', list: false, label: { zh: '通知内容', en: 'Content' } })],
+  actions: ['list', 'detail'],
+  permissions: { view: 'notice_view' },
+};
+
+describe('notice page', () => {
+  beforeEach(async () => {
+    await setLanguage('zh');
+  });
+
+  it('marks unread notices, and one viewed there is no longer unread in the bell', async () => {
+    useUserStore.setState({ menuAll: [noticeMenu] as never, permission: { notice_view: true } });
+    const calls: string[] = [];
+    serve(notices, calls);
+    server.use(http.get('*/api/meta/resources', () => HttpResponse.json(ok([noticeMeta]))));
+    renderWithProviders(
+      <>
+        <NoticeBell />
+        <NoticePage />
+      </>,
+    );
+    const badge = await screen.findByTestId('notice-badge');
+    await waitFor(() => expect(badge).toHaveTextContent('1'));
+    const row = (await screen.findAllByText('停电通知')).find((e) => e.closest('tr'))!.closest('tr') as HTMLElement;
+    expect(within(row).getByText('停电通知').tagName).toBe('STRONG');
+    fireEvent.click(within(row).getByRole('button', { name: /查\s*看/ }));
+    expect(await screen.findByText('两小时')).toBeInTheDocument();
+    expect(calls).toContain('detail:11');
+    await waitFor(() => expect(badge).not.toHaveTextContent('1'));
   });
 });
 

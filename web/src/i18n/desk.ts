@@ -1,7 +1,6 @@
 /** Labels of notices (web/src/desk), the notice bell and the home page, zh and en. */
 export const deskZh = {
   notice: '通知公告',
-  content: '通知内容',
   unread: '未读',
   noNotices: '暂无通知',
   noRight: '没有查看通知的权限',
@@ -24,7 +23,6 @@ export const deskZh = {
 
 export const deskEn: typeof deskZh = {
   notice: 'Notice',
-  content: 'Content',
   unread: 'Unread',
   noNotices: 'No notices',
   noRight: 'You are not allowed to read notices',

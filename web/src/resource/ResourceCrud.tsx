@@ -126,6 +126,8 @@ export interface ResourceCrudProps {
   onRowClick?: (row: DataRow) => void;
   /** Highlighted row id. */
   activeRowId?: string;
+  /** Runs when a view or edit dialog has fetched its row's detail (a detail may record a read). */
+  onDetail?: (row: DataRow, mode: Mode) => void;
   /** Query key namespace for invalidation from outside (default meta.path). */
   queryKey?: string;
   /** Size of the table (small by default). */
@@ -437,6 +439,7 @@ export default function ResourceCrud(props: ResourceCrudProps) {
         const detail = await getDetail(meta, String(row.id));
         form.setFieldsValue(m === 'edit' ? withoutSecrets(meta.fields, detail) : detail);
         setDialog({ mode: m, row: detail });
+        props.onDetail?.(detail, m);
       } catch {
         form.setFieldsValue(m === 'edit' ? withoutSecrets(meta.fields, row) : row);
       }

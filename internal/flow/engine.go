@@ -819,7 +819,11 @@ func (o *op) multiDone(n *Node, task *Task) (bool, error) {
 	ex.Completed++
 	ex.Approved++
 	var items []any
-	_ = json.Unmarshal([]byte(ex.Collection), &items)
+	if err := json.Unmarshal([]byte(ex.Collection), &items); err != nil {
+		// written by start (multiStart) and never edited: a sequential loop
+		// read without its users would stop with no task left
+		return false, fmt.Errorf("multi-instance %s: its users as stored: %w", n.ID, err)
+	}
 	active := ex.Total - ex.Completed
 	if n.Multi.Sequential {
 		active = 0

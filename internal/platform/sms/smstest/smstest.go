@@ -131,7 +131,11 @@ func (f *Tencent) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req map[string]any
-	_ = json.Unmarshal(body, &req)
+	if err := json.Unmarshal(body, &req); err != nil {
+		w.WriteHeader(http.StatusBadRequest)
+		fail("InvalidParameter.JsonParseError")
+		return
+	}
 	f.mu.Lock()
 	f.got = append(f.got, req)
 	f.mu.Unlock()

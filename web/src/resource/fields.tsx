@@ -262,29 +262,31 @@ function htmlText(html: string): string {
 /** The form control of a field; row (being edited) gives a reference field the label of its value (own: as in renderCell). */
 export function fieldInput(field: FieldMeta, disabled: boolean, t: TFunction, row?: Row, own?: ReadonlySet<string>) {
   const label = fieldLabel(field);
+  // A read-only control (a view dialog, a field that cannot change) asks for nothing: no 请输入… / 请选择….
+  const ask = (key: 'crud.required' | 'crud.selectRequired') => (disabled ? undefined : t(key, { label }));
   if (field.remote) {
-    return <RemoteSelect field={field} disabled={disabled} known={knownLabelOf(field, row, own)} placeholder={t('crud.selectRequired', { label })} />;
+    return <RemoteSelect field={field} disabled={disabled} known={knownLabelOf(field, row, own)} placeholder={ask('crud.selectRequired')} />;
   }
   // A reference whose target has no remote search (no Lookup): its label, read-only, never a box for a typed id.
   if (isRefField(field)) return <RefInput field={field} known={knownLabelOf(field, row, own)} />;
   if (isDecimalField(field)) return <DecimalInput field={field} disabled={disabled} />;
   switch (field.type) {
     case 'text':
-      return <Input.TextArea rows={3} maxLength={field.max} disabled={disabled} placeholder={t('crud.required', { label })} />;
+      return <Input.TextArea rows={3} maxLength={field.max} disabled={disabled} placeholder={ask('crud.required')} />;
     case 'int':
       return <InputNumber precision={0} style={{ width: '100%' }} disabled={disabled} />;
     case 'bool':
       return <Switch disabled={disabled} />;
     case 'date':
-      return <DatePicker style={{ width: '100%' }} format={DATE_FMT} disabled={disabled} />;
+      return <DatePicker style={{ width: '100%' }} format={DATE_FMT} disabled={disabled} placeholder={disabled ? '' : undefined} />;
     case 'datetime':
-      return <DatePicker showTime style={{ width: '100%' }} format={DATETIME_FMT} disabled={disabled} />;
+      return <DatePicker showTime style={{ width: '100%' }} format={DATETIME_FMT} disabled={disabled} placeholder={disabled ? '' : undefined} />;
     case 'dict':
-      return <DictSelect field={field} disabled={disabled} placeholder={t('crud.selectRequired', { label })} />;
+      return <DictSelect field={field} disabled={disabled} placeholder={ask('crud.selectRequired')} />;
     case 'tree':
       return <TreeInput field={field} disabled={disabled} />;
     case 'select':
-      return <SelectInput field={field} disabled={disabled} placeholder={t('crud.selectRequired', { label })} />;
+      return <SelectInput field={field} disabled={disabled} placeholder={ask('crud.selectRequired')} />;
     case 'password':
       return <Input.Password maxLength={field.max} disabled={disabled} autoComplete="new-password" />;
     case 'image':
@@ -293,7 +295,7 @@ export function fieldInput(field: FieldMeta, disabled: boolean, t: TFunction, ro
       return <RichTextEditor label={label} disabled={disabled} />;
     default:
       if (field.multiline) return <Input.TextArea rows={3} maxLength={field.max} disabled={disabled} />;
-      return <Input maxLength={field.max} disabled={disabled} placeholder={t('crud.required', { label })} />;
+      return <Input maxLength={field.max} disabled={disabled} placeholder={ask('crud.required')} />;
   }
 }
 

@@ -1,5 +1,5 @@
 import { cloneElement, type ReactElement } from 'react';
-import { Form, Input } from 'antd';
+import { ConfigProvider, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fieldLabel } from './fields';
 import type { FieldMeta, Row } from './types';
@@ -52,13 +52,15 @@ export function SecretInput({ field, editing, plain, ...rest }: { field: FieldMe
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const key: unknown = Form.useWatch(field.secretRows?.field ?? field.name, form);
+  // a view dialog (its form disabled) asks for nothing
+  const readOnly = ConfigProvider.useConfig().componentDisabled === true;
   const secret = isSecretIn(field, field.secretRows ? { [field.secretRows.field]: key } : {});
   if (!secret) return cloneElement(plain, rest);
   return (
     <Input.Password
       maxLength={field.max}
       autoComplete="new-password"
-      placeholder={editing ? t('crud.secretKeep') : t('crud.required', { label: fieldLabel(field) })}
+      placeholder={readOnly ? undefined : editing ? t('crud.secretKeep') : t('crud.required', { label: fieldLabel(field) })}
       {...rest}
     />
   );

@@ -65,7 +65,7 @@ export function CommaTreeSelect({ id, url, value, onChange, disabled, placeholde
       treeDefaultExpandAll={!checkable}
       maxTagCount={checkable ? 'responsive' : undefined}
       disabled={disabled}
-      placeholder={placeholder}
+      placeholder={disabled ? undefined : placeholder}
       treeNodeFilterProp="title"
       treeData={data ?? []}
       value={splitIds(value)}
@@ -93,7 +93,7 @@ export function CommaSelect({ id, url, labelKey, value, onChange, disabled, plac
       mode="multiple"
       allowClear
       disabled={disabled}
-      placeholder={placeholder}
+      placeholder={disabled ? undefined : placeholder}
       optionFilterProp="label"
       options={options}
       value={splitIds(value)}

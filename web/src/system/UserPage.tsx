@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { App as AntApp, Button, Checkbox, Form, Input, Select, Spin, Switch, Tag, Tree } from 'antd';
 import { KeyOutlined, TeamOutlined } from '@ant-design/icons';
 import { md5 } from 'js-md5';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import ResourceCrud, { RowButton, type CrudContext } from '../resource/ResourceCrud';
 import DragDialog from '../components/DragDialog';
@@ -13,7 +13,7 @@ import { toast } from '../util/notify';
 import { CommaSelect, CommaTreeSelect, getData, useTree, WithMeta } from './common';
 import TreeListLayout from './TreeListLayout';
 import { useUserStore } from '../store/user';
-import { grantUserRoles, isEnabled, isPending, resetPasswords, setEnabled, userListParams } from './userApi';
+import { commonRoles, grantUserRoles, isEnabled, isPending, resetPasswords, setEnabled, userListParams } from './userApi';
 
 const userTypeField: FieldMeta = { name: 'userType', type: 'dict', dict: 'user_type', label: { zh: '用户平台', en: 'Platform' } };
 
@@ -23,6 +23,11 @@ function RoleDialog({ userIds, onClose, onDone }: { userIds: string[] | null; on
   const { data: roles, isLoading } = useTree('/blade-system/role/tree');
   const [checked, setChecked] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
+  // The users' current roles come ticked (issue #13, defect 10).
+  const held = useQuery({ queryKey: ['user-roles', userIds], queryFn: () => commonRoles(userIds ?? []), enabled: userIds !== null, staleTime: 0, gcTime: 0 });
+  useEffect(() => {
+    if (held.data) setChecked(held.data);
+  }, [held.data]);
   const save = async () => {
     if (!userIds) return;
     if (checked.length === 0) {
@@ -54,7 +59,7 @@ function RoleDialog({ userIds, onClose, onDone }: { userIds: string[] | null; on
       afterOpenChange={(o) => o || setChecked([])}
       destroyOnHidden
     >
-      <Spin spinning={isLoading}>
+      <Spin spinning={isLoading || held.isLoading}>
         <Tree checkable checkStrictly defaultExpandAll selectable={false} treeData={roles ?? []} checkedKeys={checked} onCheck={(k) => setChecked((Array.isArray(k) ? k : k.checked).map(String))} />
       </Spin>
     </DragDialog>

@@ -119,6 +119,48 @@ describe('user page', () => {
     expect(await screen.findByText('请选择至少一条数据')).toBeInTheDocument();
   });
 
+  it("opens the role dialog with the chosen users' current roles ticked (those they all hold)", async () => {
+    const roleIds: Record<string, string> = { u1: 'r1,r2', u2: 'r2,r3' };
+    let granted: URLSearchParams | undefined;
+    server.use(
+      http.get('*/api/meta/resources', () => HttpResponse.json(ok([userMeta]))),
+      http.get('*/api/blade-system/dept/tree', () => HttpResponse.json(ok([]))),
+      http.get('*/api/blade-system/role/tree', () => HttpResponse.json(ok([node('r1', '管理员'), node('r2', '用户'), node('r3', '访客')]))),
+      http.get('*/api/blade-user/page', () =>
+        HttpResponse.json(ok({ records: [{ id: 'u1', account: 'alice', status: 1 }, { id: 'u2', account: 'bob', status: 1 }], total: 2, size: 10, current: 1, pages: 1 })),
+      ),
+      // the list rows carry no roleId: the dialog reads the users' details
+      http.get('*/api/blade-user/detail', ({ request }) => {
+        const id = new URL(request.url).searchParams.get('id') ?? '';
+        return HttpResponse.json(ok({ id, roleId: roleIds[id] }));
+      }),
+      http.post('*/api/blade-user/grant', ({ request }) => {
+        granted = new URL(request.url).searchParams;
+        return HttpResponse.json(ok(null));
+      }),
+    );
+    renderWithProviders(<UserPage />);
+    const rowOf = async (account: string) => (await screen.findByText(account)).closest('tr')!;
+    const roleDialog = async () => (await screen.findByText('角色配置', { selector: '.bb-dialog-title span' })).closest<HTMLElement>('.ant-modal')!;
+    const ticked = (dialog: HTMLElement) =>
+      [...dialog.querySelectorAll('.ant-tree-treenode-checkbox-checked .ant-tree-title')].map((e) => e.textContent);
+    fireEvent.click(within(await rowOf('alice')).getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: /角色配置/ }));
+    let dialog = await roleDialog();
+    await waitFor(() => expect(ticked(dialog)).toEqual(['管理员', '用户']));
+    fireEvent.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    await waitFor(() => expect(screen.queryByText('角色配置', { selector: '.bb-dialog-title span' })).toBeNull());
+
+    fireEvent.click(within(await rowOf('bob')).getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: /角色配置/ }));
+    dialog = await roleDialog();
+    await waitFor(() => expect(ticked(dialog)).toEqual(['用户']));
+    fireEvent.click(within(dialog).getByText('访客'));
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(granted).toBeDefined());
+    expect([granted!.get('userIds'), granted!.get('roleIds')]).toEqual(['u1,u2', 'r2,r3']);
+  });
+
   it('builds its list parameters and reads the enabled flag', () => {
     expect(userListParams(undefined)).toEqual({ deptId: undefined });
     expect(userListParams('')).toEqual({ deptId: undefined });

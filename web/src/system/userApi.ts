@@ -1,8 +1,19 @@
-import { postQuery } from './common';
+import { getData, postQuery } from './common';
+import { splitIds } from './tree';
 
 /** User actions of spec §7: grant roles, reset passwords, enable or disable, platform details. */
 export const grantUserRoles = (userIds: string[], roleIds: string[]) =>
   postQuery('/blade-user/grant', { userIds: userIds.join(','), roleIds: roleIds.join(',') });
+
+/**
+ * The roles all the users hold (one user: its roles), read from their details rather than from list rows
+ * that a grant may have outdated: the role dialog opens with them ticked.
+ */
+export async function commonRoles(userIds: string[]): Promise<string[]> {
+  const users = await Promise.all(userIds.map((id) => getData<{ roleId?: string } | null>('/blade-user/detail', { id })));
+  const [first, ...rest] = users.map((u) => splitIds(u?.roleId));
+  return (first ?? []).filter((r) => rest.every((roles) => roles.includes(r)));
+}
 
 export const resetPasswords = (userIds: string[]) => postQuery('/blade-user/reset-password', { userIds: userIds.join(',') });
 

@@ -237,6 +237,22 @@ for (const size of SIZES) {
       const row = table.locator('.ant-table-row', { hasText: realName });
       await expect(row).toHaveCount(1);
       await expect(row).toContainText('admin');
+      // the super user sees this user of another tenant with that tenant's role and department, by name
+      await row.getByRole('button', { name: '查看', exact: true }).click();
+      const view = topDialog(page);
+      await expect(item(view, 'roleId')).toContainText('管理员');
+      await expect(item(view, 'deptId')).toContainText(tenantName);
+      await page.keyboard.press('Escape');
+      await expect(view).toBeHidden();
+      // and 角色配置 offers that tenant's roles (its admin role only; the platform's are three), its own ticked
+      await row.locator('input[type=checkbox]').check();
+      await table.getByRole('button', { name: '角色配置' }).click();
+      const roles = topDialog(page);
+      await expect(roles.locator('.ant-tree-title')).toHaveText(['管理员']);
+      await expect(roles.locator('.ant-tree-treenode-checkbox-checked .ant-tree-title')).toHaveText(['管理员']);
+      await shot(page, 'super-user-roles-of-another-tenant');
+      await page.keyboard.press('Escape');
+      await expect(roles).toBeHidden();
 
       // 租户管理: remove the tenant
       await page.goto('/system/tenant');

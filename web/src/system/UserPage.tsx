@@ -13,20 +13,20 @@ import { toast } from '../util/notify';
 import { CommaSelect, CommaTreeSelect, getData, useTree, WithMeta } from './common';
 import TreeListLayout from './TreeListLayout';
 import { useUserStore } from '../store/user';
-import { commonRoles, grantUserRoles, isEnabled, isPending, resetPasswords, setEnabled, userListParams } from './userApi';
+import { grantUserRoles, heldRoles, tenantQuery, isEnabled, isPending, resetPasswords, setEnabled, userListParams } from './userApi';
 
 const userTypeField: FieldMeta = { name: 'userType', type: 'dict', dict: 'user_type', label: { zh: '用户平台', en: 'Platform' } };
 
 /** Grant roles to the chosen users. */
 function RoleDialog({ userIds, onClose, onDone }: { userIds: string[] | null; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
-  const { data: roles, isLoading } = useTree('/blade-system/role/tree');
   const [checked, setChecked] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
-  // The users' current roles come ticked (issue #13, defect 10).
-  const held = useQuery({ queryKey: ['user-roles', userIds], queryFn: () => commonRoles(userIds ?? []), enabled: userIds !== null, staleTime: 0, gcTime: 0 });
+  // The users' current roles come ticked (issue #13, defect 10), among their tenant's roles.
+  const held = useQuery({ queryKey: ['user-roles', userIds], queryFn: () => heldRoles(userIds ?? []), enabled: userIds !== null, staleTime: 0, gcTime: 0 });
+  const { data: roles, isLoading } = useTree(held.data ? '/blade-system/role/tree' : undefined, tenantQuery(held.data?.tenantId));
   useEffect(() => {
-    if (held.data) setChecked(held.data);
+    if (held.data) setChecked(held.data.roles);
   }, [held.data]);
   const save = async () => {
     if (!userIds) return;
@@ -59,7 +59,7 @@ function RoleDialog({ userIds, onClose, onDone }: { userIds: string[] | null; on
       afterOpenChange={(o) => o || setChecked([])}
       destroyOnHidden
     >
-      <Spin spinning={isLoading || held.isLoading}>
+      <Spin spinning={!roles && (isLoading || held.isLoading)}>
         <Tree checkable checkStrictly defaultExpandAll selectable={false} treeData={roles ?? []} checkedKeys={checked} onCheck={(k) => setChecked((Array.isArray(k) ? k : k.checked).map(String))} />
       </Spin>
     </DragDialog>
@@ -219,9 +219,12 @@ function UserScreen({ meta }: { meta: Parameters<typeof ResourceCrud>[0]['meta']
             return mode === 'add' ? out.map((f) => (f.name === 'password' ? { ...f, required: true, messages: { required: { zh: '请输入密码', en: 'Please enter the password' } } } : f)) : out;
           }}
           inputs={{
-            roleId: ({ disabled }) => <CommaTreeSelect url="/blade-system/role/tree" disabled={disabled} placeholder={t('sys.chooseRole')} />,
-            deptId: ({ disabled }) => <CommaTreeSelect url="/blade-system/dept/tree" disabled={disabled} placeholder={t('sys.chooseDept')} />,
-            postId: ({ disabled }) => <CommaSelect url="/blade-system/post/select" labelKey="postName" disabled={disabled} placeholder={t('sys.choosePost')} />,
+            // a user of another tenant (the super user's list) shows and picks that tenant's roles, departments and posts
+            roleId: ({ disabled, row }) => <CommaTreeSelect url="/blade-system/role/tree" params={tenantQuery(row?.tenantId)} disabled={disabled} placeholder={t('sys.chooseRole')} />,
+            deptId: ({ disabled, row }) => <CommaTreeSelect url="/blade-system/dept/tree" params={tenantQuery(row?.tenantId)} disabled={disabled} placeholder={t('sys.chooseDept')} />,
+            postId: ({ disabled, row }) => (
+              <CommaSelect url="/blade-system/post/select" params={tenantQuery(row?.tenantId)} labelKey="postName" disabled={disabled} placeholder={t('sys.choosePost')} />
+            ),
           }}
           toBody={(v, mode) => {
             const body = { ...v };

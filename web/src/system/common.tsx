@@ -52,8 +52,8 @@ interface CommaProps {
 }
 
 /** Multi-select tree over a comma-separated id string (roleId, deptId, menuId of a package). */
-export function CommaTreeSelect({ id, url, value, onChange, disabled, placeholder, checkable }: CommaProps & { url: string; checkable?: boolean }) {
-  const { data } = useTree(url);
+export function CommaTreeSelect({ id, url, params, value, onChange, disabled, placeholder, checkable }: CommaProps & { url: string; params?: Record<string, string>; checkable?: boolean }) {
+  const { data } = useTree(url, params);
   return (
     <TreeSelect
       id={id}
@@ -79,11 +79,11 @@ export function CommaTreeSelect({ id, url, value, onChange, disabled, placeholde
 }
 
 /** Multi-select over a comma-separated id string, options from a list URL. */
-export function CommaSelect({ id, url, labelKey, value, onChange, disabled, placeholder }: CommaProps & { url: string; labelKey: string }) {
+export function CommaSelect({ id, url, params, labelKey, value, onChange, disabled, placeholder }: CommaProps & { url: string; params?: Record<string, string>; labelKey: string }) {
   const { i18n } = useTranslation();
   const { data } = useQuery({
-    queryKey: ['options', url, i18n.language],
-    queryFn: () => getData<Record<string, unknown>[]>(url),
+    queryKey: ['options', url, params, i18n.language],
+    queryFn: () => getData<Record<string, unknown>[]>(url, params),
     staleTime: 30_000,
   });
   const options = useMemo(() => (data ?? []).map((r) => ({ value: String(r.id), label: String(r[labelKey] ?? r.id) })), [data, labelKey]);

@@ -7,7 +7,7 @@ import { setLanguage } from '../i18n';
 import { useUserStore } from '../store/user';
 import RoleGrantDialog from './RoleGrantDialog';
 import UserPage from './UserPage';
-import { userListParams, isEnabled } from './userApi';
+import { userListParams, isEnabled, tenantQuery } from './userApi';
 import { settingParams } from './TenantPage';
 import { childDefaults, parentBody, parentFormFields } from './DictManager';
 import { wireValues } from '../resource/fields';
@@ -159,6 +159,14 @@ describe('user page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(granted).toBeDefined());
     expect([granted!.get('userIds'), granted!.get('roleIds')]).toEqual(['u1,u2', 'r2,r3']);
+  });
+
+  it("asks for another tenant's roles, departments and posts by its tenantId, for its own by none", () => {
+    useUserStore.setState({ tenantId: '000000' });
+    expect(tenantQuery('000000')).toBeUndefined();
+    expect(tenantQuery(undefined)).toBeUndefined();
+    expect(tenantQuery('')).toBeUndefined();
+    expect(tenantQuery('654321')).toEqual({ tenantId: '654321' });
   });
 
   it('builds its list parameters and reads the enabled flag', () => {

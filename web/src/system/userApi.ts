@@ -1,5 +1,6 @@
 import { getData, postQuery } from './common';
 import { splitIds } from './tree';
+import { useUserStore } from '../store/user';
 
 /** User actions of spec §7: grant roles, reset passwords, enable or disable, platform details. */
 export const grantUserRoles = (userIds: string[], roleIds: string[]) =>
@@ -7,12 +8,24 @@ export const grantUserRoles = (userIds: string[], roleIds: string[]) =>
 
 /**
  * The roles all the users hold (one user: its roles), read from their details rather than from list rows
- * that a grant may have outdated: the role dialog opens with them ticked.
+ * that a grant may have outdated: the role dialog opens with them ticked. tenantId: the users' tenant
+ * when they share one (the super user's list holds every tenant's users).
  */
-export async function commonRoles(userIds: string[]): Promise<string[]> {
-  const users = await Promise.all(userIds.map((id) => getData<{ roleId?: string } | null>('/blade-user/detail', { id })));
+export async function heldRoles(userIds: string[]): Promise<{ roles: string[]; tenantId?: string }> {
+  const users = await Promise.all(userIds.map((id) => getData<{ roleId?: string; tenantId?: string } | null>('/blade-user/detail', { id })));
   const [first, ...rest] = users.map((u) => splitIds(u?.roleId));
-  return (first ?? []).filter((r) => rest.every((roles) => roles.includes(r)));
+  const tenants = new Set(users.map((u) => u?.tenantId ?? ''));
+  return { roles: (first ?? []).filter((r) => rest.every((roles) => roles.includes(r))), tenantId: tenants.size === 1 ? [...tenants][0] || undefined : undefined };
+}
+
+/**
+ * The query of a role, department or post list for a user of tenantId: none for the signed-in user's own
+ * tenant, tenantId for another (only the super user sees other tenants' users; the server lists that
+ * tenant's rows for it).
+ */
+export function tenantQuery(tenantId: unknown): Record<string, string> | undefined {
+  const t = typeof tenantId === 'string' ? tenantId : '';
+  return t && t !== useUserStore.getState().tenantId ? { tenantId: t } : undefined;
 }
 
 export const resetPasswords = (userIds: string[]) => postQuery('/blade-user/reset-password', { userIds: userIds.join(',') });

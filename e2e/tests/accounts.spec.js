@@ -11,6 +11,8 @@ const SIZES = [
   { name: 'narrow', width: 800, height: 850 },
 ];
 const SHOTS = process.env.BLUEBIRD_SHOTS || 'test-results/accounts-shots';
+// a 1×1 png
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 // a name part unique to the run and the test
 let seq = 0;
@@ -270,6 +272,30 @@ for (const size of SIZES) {
       await expect(table.locator('.ant-table-row', { hasText: realName })).toHaveCount(0);
       await expect(table.locator('.ant-empty')).toBeVisible();
       await shot(page, 'users-after-tenant-removal');
+    });
+
+    test('a new avatar uploaded on /info/index shows in the header once saved', async ({ page, request }) => {
+      const { tenantId } = await newTenant(request, `Avatar ${uniq()}`);
+      await login(page, { tenant: tenantId });
+      const header = page.locator('.bb-user .ant-avatar img');
+      const before = await header.getAttribute('src');
+      await page.goto('/info/index');
+      const field = page.locator('#info_avatar');
+      await expect(field.getByRole('button', { name: '上传头像' })).toBeVisible();
+      await expect(field.getByText('只能上传 jpg/png 文件,且不超过 500kb')).toBeVisible();
+      // a gif is refused before it is sent (the file picker would not offer it; a drop or a script could)
+      await field.locator('input[type=file]').setInputFiles({ name: 'me.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+      await expect(page.getByText('头像只能是 JPG/PNG 格式!')).toBeVisible();
+      await field.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+      const preview = field.locator('.ant-avatar img');
+      await expect(preview).toHaveAttribute('src', /\/api\/blade-resource\/oss\/endpoint\//);
+      const link = await preview.getAttribute('src');
+      // not in the header before it is saved
+      await expect(header).toHaveAttribute('src', before);
+      await page.getByLabel('手机号').fill('13800000000');
+      await page.getByRole('button', { name: /保\s*存/ }).first().click();
+      await expect(header).toHaveAttribute('src', link);
+      await shot(page, 'info-avatar-saved');
     });
 
     test('the SMS code countdown survives a reload', async ({ page, browser, baseURL }) => {

@@ -230,7 +230,7 @@ func (a *App) routes() http.Handler {
 	// CleanInput after authenticate: an anonymous caller is refused before its body is read.
 	// The API log (internal/logs) times every request from the outside and notes its caller and
 	// parameters once they are known and clean.
-	api.Use(httpx.AccessLog(a.Logger, a.observe), a.Logs.APILog, limitBody, a.authenticate, httpx.CleanInput, a.Logs.Caller, a.apiScope)
+	api.Use(httpx.AccessLog(a.Logger, a.observe), a.Logs.APILog, a.limitBody, a.authenticate, httpx.CleanInput, a.Logs.Caller, a.apiScope)
 	api.NotFound(httpx.Handle(func(*http.Request) (any, error) { return nil, httpx.ErrRouteNotFound }))
 	api.MethodNotAllowed(httpx.Handle(func(*http.Request) (any, error) { return nil, httpx.ErrMethod }))
 
@@ -360,14 +360,15 @@ func isPublic(path string) bool {
 		strings.HasPrefix(path, files.FilePrefix) // signed links; <img src> sends no token
 }
 
-// limitBody caps request bodies: httpx.MaxBody everywhere, files.MaxRequestBody for put-file,
-// resource.ImportMaxBody for Excel imports.
-func limitBody(next http.Handler) http.Handler {
-	normal, upload := httpx.LimitBody(httpx.MaxBody)(next), httpx.LimitBody(files.MaxRequestBody)(next)
+// limitBody caps request bodies: httpx.MaxBody everywhere, the files
+// service's limit of the kind uploaded for put-file, resource.ImportMaxBody
+// for Excel imports.
+func (a *App) limitBody(next http.Handler) http.Handler {
+	normal := httpx.LimitBody(httpx.MaxBody)(next)
 	imports := httpx.LimitBody(resource.ImportMaxBody)(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == files.PutFilePath {
-			upload.ServeHTTP(w, r)
+			httpx.LimitBody(a.Files.BodyLimit(r))(next).ServeHTTP(w, r)
 			return
 		}
 		if resource.IsImportPath(r.URL.Path) {

@@ -1,10 +1,8 @@
 package app_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"mime/multipart"
 	"net/url"
 	"strings"
 	"testing"
@@ -371,16 +369,8 @@ func TestUserActive(t *testing.T) {
 // uploadText uploads a text file through put-file and answers its signed link.
 func uploadText(t *testing.T, c *apptest.Client, name, text string) string {
 	t.Helper()
-	var body bytes.Buffer
-	w := multipart.NewWriter(&body)
-	f, err := w.CreateFormFile("file", name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.Write([]byte(text))
-	w.Close()
 	var out struct{ Link string }
-	c.Do("POST", "/api/blade-resource/oss/endpoint/put-file", &body, map[string]string{"Content-Type": w.FormDataContentType()}).OK(t, &out)
+	c.PutFile("", name, []byte(text)).OK(t, &out)
 	if out.Link == "" {
 		t.Fatal("no link")
 	}

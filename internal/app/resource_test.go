@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -46,15 +45,6 @@ type attachRow struct {
 	DomainURL    string `json:"domainUrl"`
 }
 
-func putFile(t *testing.T, c *apptest.Client, name string, content []byte) *apptest.Resp {
-	t.Helper()
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	fw, _ := mw.CreateFormFile("file", name)
-	fw.Write(content)
-	mw.Close()
-	return c.Do("POST", files.PutFilePath, &buf, map[string]string{"Content-Type": mw.FormDataContentType()})
-}
 
 func download(t *testing.T, h *apptest.H, link string) (int, http.Header, []byte) {
 	t.Helper()
@@ -123,7 +113,7 @@ func TestObjectStorage(t *testing.T) {
 
 		// none enabled: the console's disk
 		var up files.PutResult
-		putFile(t, a, "a.txt", []byte("on disk")).OK(t, &up)
+		a.PutFile("", "a.txt", []byte("on disk")).OK(t, &up)
 		var page apptest.Page[attachRow]
 		a.Get(attachPath+"/list", nil).OK(t, &page)
 		if len(page.Records) != 1 || page.Records[0].OssID != "0" {
@@ -146,7 +136,7 @@ func TestObjectStorage(t *testing.T) {
 
 		// an upload through S3
 		content := []byte("hello through the S3 protocol\n")
-		putFile(t, a, "report.txt", content).OK(t, &up)
+		a.PutFile("", "report.txt", content).OK(t, &up)
 		if !s3.Has("bluebird", up.Name) {
 			t.Fatalf("the bucket lacks %s", up.Name)
 		}
@@ -167,7 +157,7 @@ func TestObjectStorage(t *testing.T) {
 		// an image's list link downloads too (the avatar link shows inline)
 		png := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89")
 		var img files.PutResult
-		putFile(t, a, "pic.png", png).OK(t, &img)
+		a.PutFile("", "pic.png", png).OK(t, &img)
 		a.Get(attachPath+"/list", apptest.Q("originalName", "pic")).OK(t, &page)
 		if _, hdr, _ := download(t, h, page.Records[0].Link); !strings.HasPrefix(hdr.Get("Content-Disposition"), "attachment") {
 			t.Fatalf("image download disposition: %v", hdr)
@@ -198,7 +188,7 @@ func TestObjectStorage(t *testing.T) {
 
 		// a wrong key: the bucket refuses, the answer says where to look
 		a.Edit(ossPath+"/submit", map[string]any{"id": remote.ID, "accessKey": "WRONG"}).OK(t, nil)
-		if msg := putFile(t, a, "x.txt", []byte("x")).Fail(t, 502); !strings.Contains(msg, "存储配置") {
+		if msg := a.PutFile("", "x.txt", []byte("x")).Fail(t, 502); !strings.Contains(msg, "存储配置") {
 			t.Fatalf("upload with a wrong key: %q", msg)
 		}
 
@@ -216,7 +206,7 @@ func TestObjectStorage(t *testing.T) {
 		// removing the enabled configuration: uploads go back to the disk
 		a.Post(ossPath+"/remove", apptest.Q("ids", remote.ID)).OK(t, nil)
 		a.Post(ossPath+"/remove", apptest.Q("ids", local.ID)).OK(t, nil)
-		putFile(t, a, "b.txt", []byte("back on disk")).OK(t, &up)
+		a.PutFile("", "b.txt", []byte("back on disk")).OK(t, &up)
 		a.Get(attachPath+"/list", apptest.Q("originalName", "b.txt")).OK(t, &page)
 		if len(page.Records) != 1 || page.Records[0].OssID != "0" {
 			t.Fatalf("after removing the configuration: %+v", page.Records)

@@ -5,7 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"mime/multipart"
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -37,13 +37,8 @@ func websiteSite(t *testing.T, h *apptest.H, name, domain string) (string, *appt
 func websiteUpload(t *testing.T, c *apptest.Client) string {
 	t.Helper()
 	png, _ := base64.StdEncoding.DecodeString("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
-	var body bytes.Buffer
-	w := multipart.NewWriter(&body)
-	f, _ := w.CreateFormFile("file", "cover.png")
-	f.Write(png)
-	w.Close()
 	var out struct{ Link string }
-	c.Do("POST", "/api/blade-resource/oss/endpoint/put-file", &body, map[string]string{"Content-Type": w.FormDataContentType()}).OK(t, &out)
+	c.PutFile("", "cover.png", png).OK(t, &out)
 	if out.Link == "" {
 		t.Fatal("put-file answered no link")
 	}
@@ -55,11 +50,32 @@ var websiteSamples = map[string]map[string]any{
 	"employee": {"employeeName": "Li Lei", "position": "CTO", "isPublished": 1, "sort": 1},
 	"news":     {"title": "Opening", "summary": "s", "content": "<p>hello</p>", "isPublished": 1},
 	"cases":    {"title": "Factory", "customerName": "Acme", "isPublished": 1},
-	"video":    {"title": "Onboarding", "videoUrl": "https://videos.example.com/1", "isPublished": 1},
+	"video":    {"title": "Onboarding", "isPublished": 1}, // and an uploaded video (websiteSample)
 	"job":      {"jobName": "Engineer", "headcount": 2, "isPublished": 1},
 	"customer": {"customerName": "Acme", "email": "a@example.com", "isPublished": 1},
 	"user":     {"account": "web1", "realName": "Han Meimei", "phone": "13800000000"},
 	"message":  {"applicantName": "Wang", "phone": "13900000000", "content": "hi"},
+}
+
+// mp4Head is the smallest file put-file takes as an MP4: an ftyp box.
+const mp4Head = "\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom"
+
+func init() {
+	sampleOverrides["website/video"] = func(_ *apptest.H, c *apptest.Client) map[string]any {
+		var up struct{ Link string }
+		_ = json.Unmarshal(c.PutFile("?kind=video", "intro.mp4", []byte(mp4Head)).Env.Data, &up)
+		return map[string]any{"videoUrl": up.Link} // a failed upload fails the submit, naming the field
+	}
+}
+
+// websiteSample is a new row of the admin resource name as c would send
+// it: the sample, with an upload of c's for a video.
+func websiteSample(t *testing.T, c *apptest.Client, name string) map[string]any {
+	body := maps.Clone(websiteSamples[name])
+	if o := sampleOverrides["website/"+name]; o != nil {
+		maps.Copy(body, o(c.H, c))
+	}
+	return body
 }
 
 // TestWebsiteAdmin: every /api/website/client resource answers BladeX's
@@ -69,8 +85,9 @@ var websiteSamples = map[string]map[string]any{
 func TestWebsiteAdmin(t *testing.T) {
 	apptest.Each(t, func(t *testing.T, h *apptest.H) {
 		_, a := websiteSite(t, h, "Site A", "a.example.test")
-		for name, sample := range websiteSamples {
+		for name := range websiteSamples {
 			base := websiteAdmin + name
+			sample := websiteSample(t, a, name)
 			var row struct {
 				ID      string `json:"id"`
 				Version int    `json:"version"`
@@ -89,13 +106,17 @@ func TestWebsiteAdmin(t *testing.T) {
 			a.Get(base+"/detail", apptest.Q("id", row.ID)).Fail(t, 404)
 			h.Anon().Get(base+"/select", nil).Fail(t, 401)
 		}
+		// a video is an upload of the tenant's: not a link elsewhere, not another tenant's file
+		_, b := websiteSite(t, h, "Site V", "v.example.test")
+		for _, link := range []string{"https://videos.example.com/1", websiteSample(t, b, "video")["videoUrl"].(string)} {
+			if msg := a.PostJSON(websiteAdmin+"video/submit", map[string]any{"title": "Elsewhere", "videoUrl": link}).Fail(t, 400); !strings.Contains(msg, "视频") {
+				t.Errorf("video link %s: %q", link, msg)
+			}
+		}
 		// rich text: scripts and event handlers never stored, formatting kept
 		dirty := `<p onclick="steal()">Big <b>news</b></p><script>alert(1)</script><img src="x.png" onerror="alert(2)">`
 		for name, field := range map[string]string{"news": "content", "cases": "content", "job": "requirement", "employee": "intro", "video": "description"} {
-			body := map[string]any{}
-			for k, v := range websiteSamples[name] {
-				body[k] = v
-			}
+			body := websiteSample(t, a, name)
 			body[field] = dirty
 			var saved map[string]any
 			a.PostJSON(websiteAdmin+name+"/submit", body).OK(t, &saved)
@@ -174,7 +195,7 @@ func TestWebsitePublic(t *testing.T) {
 		// every other kind answers its published rows the same way
 		for _, kind := range []string{"employee", "cases", "video", "job", "customer"} {
 			var row struct{ ID string }
-			a.PostJSON(websiteAdmin+kind+"/submit", websiteSamples[kind]).OK(t, &row)
+			a.PostJSON(websiteAdmin+kind+"/submit", websiteSample(t, a, kind)).OK(t, &row)
 			var page apptest.Page[map[string]any]
 			anon.Get(websitePublic+kind+"/list", apptest.Q("domain", "a.example.test")).OK(t, &page)
 			if len(page.Records) != 1 || page.Records[0]["id"] != row.ID {

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -25,6 +26,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/bluebird/console/internal/app"
+	"github.com/bluebird/console/internal/files"
 	"github.com/bluebird/console/internal/platform/authn"
 	"github.com/bluebird/console/internal/platform/config"
 	"github.com/bluebird/console/internal/platform/db"
@@ -434,6 +436,19 @@ func (c *Client) Post(path string, q url.Values) *Resp {
 		path += "?" + q.Encode()
 	}
 	return c.Do("POST", path, nil, nil)
+}
+
+// PutFile uploads content through oss put-file as the multipart field
+// "file", after a form field put-file must skip; query is "" or
+// "?kind=avatar", "?kind=video".
+func (c *Client) PutFile(query, name string, content []byte) *Resp {
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	mw.WriteField("note", "ignored")
+	fw, _ := mw.CreateFormFile("file", name)
+	fw.Write(content)
+	mw.Close()
+	return c.Do("POST", files.PutFilePath+query, &buf, map[string]string{"Content-Type": mw.FormDataContentType()})
 }
 
 // PostJSON sends a JSON body.

@@ -62,6 +62,18 @@ func detect(data []byte, clientName string) (kind, bool) {
 	return kind{}, false
 }
 
+// detectVideo accepts the video types every browser plays: MP4 and WebM,
+// told from the first bytes (head is up to 512 of them).
+func detectVideo(head []byte) (kind, bool) {
+	switch ct := http.DetectContentType(head); ct {
+	case "video/mp4":
+		return kind{ct, "mp4", false}, true
+	case "video/webm":
+		return kind{ct, "webm", false}, true
+	}
+	return kind{}, false
+}
+
 func detectOffice(data []byte) (kind, bool) {
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {

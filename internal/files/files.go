@@ -14,7 +14,9 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"mime/multipart"
 	"net/http"
+	"os"
 	"path"
 	"strconv"
 	"strings"
@@ -43,8 +45,11 @@ const (
 
 	MaxFileSize   = 10 << 20  // any accepted upload
 	AvatarMaxSize = 500 << 10 // kind=avatar: spec §5/§9, 500kb
+	// VideoMaxSize is the default limit of kind=video (Service.VideoMax).
+	VideoMaxSize = 200 << 20
 	// MaxRequestBody is the body limit of put-file: the file plus room for the multipart framing.
-	MaxRequestBody = MaxFileSize + 1<<20
+	MaxRequestBody = MaxFileSize + multipartRoom
+	multipartRoom  = 1 << 20
 	// LinkTTL is how long an issued link stays valid (long enough for an avatar).
 	LinkTTL = 7 * 24 * time.Hour
 )
@@ -56,7 +61,10 @@ var (
 	errType       = httpx.BadRequest(i18n.T("不支持的文件类型,只能上传图片(JPG/PNG/GIF/WEBP)、PDF、Word/Excel/PowerPoint 文档或文本文件",
 		"This file type is not allowed: upload an image (JPG/PNG/GIF/WEBP), a PDF, a Word/Excel/PowerPoint document or a text file"))
 	errSize = httpx.BadRequest(i18n.T("上传文件大小不能超过 10MB!", "Files cannot be larger than 10MB!"))
-	errLink = &httpx.Error{Status: 403, Msg: i18n.T("文件链接无效或已过期", "The file link is invalid or has expired")}
+	// The limit is the service's (VideoMax), so the message says it.
+	msgVideoSize = i18n.T("上传视频大小不能超过 %dMB!", "Videos cannot be larger than %dMB!")
+	errVideoType = httpx.BadRequest(i18n.T("视频只能是 MP4 或 WebM 格式!", "Videos can only be MP4 or WebM!"))
+	errLink      = &httpx.Error{Status: 403, Msg: i18n.T("文件链接无效或已过期", "The file link is invalid or has expired")}
 )
 
 // Attach is a row of blade_attach: one upload, or a link registered by
@@ -88,6 +96,8 @@ type Service struct {
 	Now   func() time.Time // clock; time.Now when nil
 	// Downloads records the files sent (the goods-download monitor); nil records nothing.
 	Downloads audit.Downloads
+	// VideoMax is the size limit of a video upload (kind=video); VideoMaxSize when zero.
+	VideoMax int64
 
 	signKey []byte
 
@@ -107,6 +117,22 @@ func (s *Service) now() time.Time {
 		return s.Now()
 	}
 	return time.Now()
+}
+
+func (s *Service) videoMax() int64 {
+	if s.VideoMax > 0 {
+		return s.VideoMax
+	}
+	return VideoMaxSize
+}
+
+// BodyLimit is the request body limit of put-file: the largest file its
+// kind accepts plus room for the multipart framing.
+func (s *Service) BodyLimit(r *http.Request) int64 {
+	if r.URL.Query().Get("kind") == "video" {
+		return s.videoMax() + multipartRoom
+	}
+	return MaxRequestBody
 }
 
 func (s *Service) ttl() time.Duration {
@@ -147,6 +173,8 @@ func (s *Service) handlePutFile(r *http.Request) (any, error) {
 	case "":
 	case "avatar":
 		avatar = true
+	case "video":
+		return s.putVideo(r, p)
 	default:
 		return nil, httpx.InvalidParam("kind")
 	}
@@ -169,37 +197,84 @@ func (s *Service) handlePutFile(r *http.Request) (any, error) {
 	case !ok:
 		return nil, errType
 	}
-	return s.save(r.Context(), p, data, k, clientName)
+	return s.save(r.Context(), p, bytes.NewReader(data), int64(len(data)), k, clientName)
+}
+
+// putVideo stores a video upload. Videos are up to VideoMax, so the part
+// goes to a temporary file rather than memory, and its type is read from
+// its first bytes: MP4 or WebM only.
+func (s *Service) putVideo(r *http.Request, p *authz.Principal) (*PutResult, error) {
+	part, err := filePart(r)
+	if err != nil {
+		return nil, err
+	}
+	defer part.Close()
+	tmp, err := os.CreateTemp("", "bluebird-upload-*")
+	if err != nil {
+		return nil, err
+	}
+	defer func() { tmp.Close(); os.Remove(tmp.Name()) }()
+	limit := s.videoMax()
+	size, err := io.Copy(tmp, io.LimitReader(part, limit+1))
+	switch {
+	case err != nil:
+		return nil, bodyError(err)
+	case size == 0:
+		return nil, errNoFile
+	case size > limit:
+		return nil, httpx.Badf(msgVideoSize.Zh, msgVideoSize.En, limit>>20)
+	}
+	head := make([]byte, 512)
+	n, err := tmp.ReadAt(head, 0)
+	if err != nil && err != io.EOF {
+		return nil, err
+	}
+	k, ok := detectVideo(head[:n])
+	if !ok {
+		return nil, errVideoType
+	}
+	if _, err := tmp.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	return s.save(r.Context(), p, tmp, size, k, cleanName(part.FileName()))
 }
 
 // readFilePart streams the multipart body to the part named "file" and reads
 // at most limit+1 bytes of it; the caller tells "too large" by the length.
 func readFilePart(r *http.Request, limit int64) ([]byte, string, error) {
+	part, err := filePart(r)
+	if err != nil {
+		return nil, "", err
+	}
+	defer part.Close()
+	data, err := io.ReadAll(io.LimitReader(part, limit+1))
+	if err != nil {
+		return nil, "", bodyError(err)
+	}
+	if len(data) == 0 {
+		return nil, "", errNoFile
+	}
+	return data, cleanName(part.FileName()), nil
+}
+
+// filePart streams the multipart body to the part named "file".
+func filePart(r *http.Request) (*multipart.Part, error) {
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return nil, "", errNoFile
+		return nil, errNoFile
 	}
 	for {
 		part, err := mr.NextPart()
 		if err == io.EOF {
-			return nil, "", errNoFile
+			return nil, errNoFile
 		}
 		if err != nil {
-			return nil, "", bodyError(err)
+			return nil, bodyError(err)
 		}
-		if part.FormName() != "file" {
-			part.Close()
-			continue
+		if part.FormName() == "file" {
+			return part, nil
 		}
-		data, err := io.ReadAll(io.LimitReader(part, limit+1))
 		part.Close()
-		if err != nil {
-			return nil, "", bodyError(err)
-		}
-		if len(data) == 0 {
-			return nil, "", errNoFile
-		}
-		return data, cleanName(part.FileName()), nil
 	}
 }
 
@@ -230,7 +305,7 @@ func cleanName(name string) string {
 	return name
 }
 
-func (s *Service) save(ctx context.Context, p *authz.Principal, data []byte, k kind, clientName string) (*PutResult, error) {
+func (s *Service) save(ctx context.Context, p *authz.Principal, body io.Reader, size int64, k kind, clientName string) (*PutResult, error) {
 	now := s.now().UTC()
 	var rnd [16]byte
 	if _, err := rand.Read(rnd[:]); err != nil {
@@ -244,7 +319,7 @@ func (s *Service) save(ctx context.Context, p *authz.Principal, data []byte, k k
 	if err != nil {
 		return nil, storeFailed(ctx, p.TenantID, err)
 	}
-	if err := store.Put(ctx, key, bytes.NewReader(data), int64(len(data)), k.ContentType); err != nil {
+	if err := store.Put(ctx, key, body, size, k.ContentType); err != nil {
 		return nil, storeFailed(ctx, p.TenantID, err)
 	}
 	link := s.Link(key, now.Add(s.ttl()))
@@ -253,7 +328,7 @@ func (s *Service) save(ctx context.Context, p *authz.Principal, data []byte, k k
 	}
 	t := wire.Now()
 	a := &Attach{Link: link, DomainURL: domain, Name: key, OriginalName: clientName, Extension: k.Ext,
-		AttachSize: int64(len(data)), ContentType: k.ContentType, OssID: ossID}
+		AttachSize: size, ContentType: k.ContentType, OssID: ossID}
 	a.ID, a.TenantID, a.CreateUser, a.CreateDept, a.UpdateUser = db.NewID(), p.TenantID, p.UserID, p.DeptID, p.UserID
 	a.CreateTime, a.UpdateTime, a.Status, a.Version = t, t, 1, 1
 	if _, err := s.DB.NewInsert().Model(a).Exec(ctx); err != nil {
@@ -311,8 +386,11 @@ func (s *Service) handleFile(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "sandbox")
 	disposition := "attachment"
-	if strings.HasPrefix(info.ContentType, "image/") && q.Get("download") == "" {
-		disposition = "inline" // so an avatar renders when opened; <img> ignores the header anyway
+	if (strings.HasPrefix(info.ContentType, "image/") || strings.HasPrefix(info.ContentType, "video/")) && q.Get("download") == "" {
+		// so an avatar renders when opened and a video plays (<img> and
+		// <video> ignore the header anyway); a player's range requests are
+		// not downloads to record
+		disposition = "inline"
 	}
 	if orig == "" {
 		orig = path.Base(key)

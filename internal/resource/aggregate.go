@@ -112,7 +112,7 @@ func (r *Resource[T]) Groupable(f *Field) bool {
 		return false
 	}
 	switch f.Type {
-	case TypePassword, TypeText, TypeHTML, TypeImage:
+	case TypePassword, TypeText, TypeHTML, TypeImage, TypeVideo:
 		return false
 	}
 	switch f.ValueType {

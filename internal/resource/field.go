@@ -25,7 +25,10 @@ const (
 	TypePassword = "password"
 	TypeTree     = "tree"
 	TypeImage    = "image"
-	TypeSelect   = "select"
+	// TypeVideo holds a video uploaded through put-file?kind=video; like an
+	// image it is a file link (filelinks.go).
+	TypeVideo  = "video"
+	TypeSelect = "select"
 	// TypeHTML is rich text: the engine sanitises it before every save
 	// (internal/platform/richtext), so no reader is ever sent a script, and a
 	// required one must show something (text or an image), not only markup.
@@ -365,7 +368,7 @@ func (f *Field) applyTag(tag string) error {
 		}
 	}
 	switch {
-	case noFilter || f.Secret || f.Type == TypePassword || f.Type == TypeImage || f.Type == TypeHTML:
+	case noFilter || f.Secret || f.Type == TypePassword || f.FileLink() || f.Type == TypeHTML:
 		f.Filter = ""
 	case f.Filter != "":
 	case f.Type == TypeDateTime || f.Type == TypeDate:

@@ -10,7 +10,7 @@ import (
 	"github.com/bluebird/console/internal/platform/httpx"
 )
 
-// File links: a field of type image holds a link to an uploaded file. Its
+// File links: a field of type image or video holds a link to an uploaded file. Its
 // value is trusted by whoever later reads the row (the server signs it into a
 // working link), so a submit may only store a file of the row's own tenant,
 // and reads sign only such files. The files area implements FileLinks.
@@ -24,14 +24,21 @@ type FileLinks interface {
 	Sign(tenantID, link string) string
 }
 
-// checkFileLinks validates the image fields about to be written; cur is the
+// FileLink tells whether the field holds a link to an uploaded file (an
+// image or a video in a string column): writes must name a file of the
+// row's tenant, and reads sign it.
+func (f *Field) FileLink() bool {
+	return (f.Type == TypeImage || f.Type == TypeVideo) && f.ValueType == ValueString
+}
+
+// checkFileLinks validates the file-link fields about to be written; cur is the
 // stored row on update (an unchanged link is kept as it is, whatever it is:
 // a social login's avatar URL stays until the user changes it).
 func (r *Resource[T]) checkFileLinks(ctx context.Context, idb bun.IDB, row, cur *T, fields func(*Field) bool) error {
 	tenantID := any(row).(hasBase).base().TenantID
 	v := reflect.ValueOf(row).Elem()
 	for _, f := range r.meta.Fields {
-		if f.Type != TypeImage || f.ValueType != ValueString || !fields(f) {
+		if !f.FileLink() || !fields(f) {
 			continue
 		}
 		fv := v.FieldByIndex(f.index)

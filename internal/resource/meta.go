@@ -40,7 +40,7 @@ type Meta struct {
 	keyword  []*Field // searched by the keyword parameter: the Lookup's code and label
 	byName   map[string]*Field
 	byColumn map[string]*Field
-	hasImage bool // a field holds a file link (filelinks.go)
+	hasFileLink bool // a field holds a file link (filelinks.go)
 }
 
 func newMeta(spec *Spec, t reflect.Type) (*Meta, error) {
@@ -62,7 +62,7 @@ func newMeta(spec *Spec, t reflect.Type) (*Meta, error) {
 		if f.Ref == "self" { // a tree's parentId: the struct may serve several resources (dict, dict-biz)
 			f.Ref = spec.Key()
 		}
-		m.hasImage = m.hasImage || f.Type == TypeImage
+		m.hasFileLink = m.hasFileLink || f.FileLink()
 		m.Fields = append(m.Fields, f)
 		m.byName[f.Name] = f
 		m.byColumn[f.Column] = f

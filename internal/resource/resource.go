@@ -904,7 +904,7 @@ func (r *Resource[T]) UpdateUnscoped(ctx context.Context, idb bun.IDB, row *T, f
 	}
 	b := any(row).(hasBase).base()
 	slog.InfoContext(ctx, "unscoped update", "resource", r.spec.Key(), "id", b.ID, "user", p.UserID, "reason", reason)
-	if r.meta.hasImage {
+	if r.meta.hasFileLink {
 		cur := new(T)
 		if err := idb.NewSelect().Model(cur).ModelTableExpr("? AS ?TableAlias", bun.Ident(r.spec.Table)).
 			Where("id = ? AND tenant_id = ? AND is_deleted = 0", b.ID, p.TenantID).Scan(ctx); err != nil {

@@ -88,7 +88,7 @@ func (m *Meta) secretIn(f *Field, v reflect.Value) bool {
 func (r *Resource[T]) prepareToSend(ctx context.Context, row *T) {
 	v := reflect.ValueOf(row).Elem()
 	reveal := authz.From(ctx).IsSuper()
-	sign := r.env != nil && r.env.Files != nil && r.meta.hasImage
+	sign := r.env != nil && r.env.Files != nil && r.meta.hasFileLink
 	tenantID := any(row).(hasBase).base().TenantID
 	for _, f := range r.meta.Fields {
 		fv := v.FieldByIndex(f.index)
@@ -97,7 +97,7 @@ func (r *Resource[T]) prepareToSend(ctx context.Context, row *T) {
 			fv.SetZero()
 		case !reveal && fv.Kind() == reflect.String && fv.String() != "" && r.meta.secretIn(f, v):
 			fv.SetString(SecretMask)
-		case sign && f.Type == TypeImage && f.ValueType == ValueString:
+		case sign && f.FileLink():
 			fv.SetString(r.env.Files.Sign(tenantID, fv.String()))
 		}
 	}

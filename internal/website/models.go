@@ -59,13 +59,14 @@ type Case struct {
 }
 
 // Video is a training video (/office-manage/training-videos): a cover image
-// and the link of the video file uploaded through oss, or of a video page.
+// and the video file, both uploaded through oss (put-file?kind=video: MP4
+// or WebM), links of the row's tenant only.
 type Video struct {
 	bun.BaseModel `bun:"table:bb_website_video"`
 	resource.Base
 	Title       string `bun:"title" json:"title" f:"label=标题|Title;req;max=200;search;sort"`
 	CoverURL    string `bun:"cover_url" json:"coverUrl" f:"label=封面|Cover;type=image;max=500"`
-	VideoURL    string `bun:"video_url" json:"videoUrl" f:"label=视频地址|Video link;req;max=500"`
+	VideoURL    string `bun:"video_url" json:"videoUrl" f:"label=视频|Video;type=video;req;max=500"`
 	Description string `bun:"description" json:"description" f:"label=说明|Description;type=html;max=20000;hide"`
 	Published
 }

@@ -215,7 +215,7 @@ func (s *Service) publicRow(meta *resource.Meta, tenantID string, row any) (map[
 			continue
 		}
 		v := all[f.Name]
-		if link, ok := v.(string); ok && f.Type == resource.TypeImage && link != "" && s.env != nil && s.env.Files != nil {
+		if link, ok := v.(string); ok && f.FileLink() && link != "" && s.env != nil && s.env.Files != nil {
 			v = s.env.Files.Sign(tenantID, link)
 		}
 		out[f.Name] = v

@@ -30,6 +30,7 @@ export function printedHeader(meta: ResourceMeta, row: Row): FieldMeta[] {
       !f.secret &&
       f.type !== 'password' &&
       f.type !== 'image' &&
+      f.type !== 'video' &&
       !(f.type === 'id' && !f.ref) &&
       (f.form !== false || f.list !== false) &&
       present(row[f.name]) &&
@@ -44,7 +45,7 @@ export function printedHeader(meta: ResourceMeta, row: Row): FieldMeta[] {
 export function printedLineFields(lines: Lines, parentKey: string): FieldMeta[] {
   const names = new Set(lines.meta.fields.filter((f) => !f.joined && f.list !== false).map((f) => f.name));
   return lines.meta.fields.filter((f) => {
-    if (f.list === false || f.joined || f.ref === parentKey || f.type === 'password' || f.type === 'image') return false;
+    if (f.list === false || f.joined || f.ref === parentKey || f.type === 'password' || f.type === 'image' || f.type === 'video') return false;
     if (f.type === 'id' && !f.ref) return false;
     if (isRefField(f)) {
       const base = f.name.replace(/Id$/, '');

@@ -205,6 +205,7 @@ function valueWidth(f: FieldMeta): number {
     case 'int':
       return 80; // a sort order, a count: up to seven digits
     case 'image':
+    case 'video':
       return 80;
     case 'date':
       return 120;
@@ -245,6 +246,8 @@ export function renderCell(field: FieldMeta, value: unknown, t: TFunction, row?:
       return <SelectCell field={field} value={value} />;
     case 'image':
       return typeof value === 'string' && value ? <Image src={value} width={40} height={40} /> : null;
+    case 'video':
+      return typeof value === 'string' && value ? <VideoCell link={value} /> : null;
     case 'html':
       return typeof value === 'string' ? htmlText(value) : '';
     default:
@@ -291,6 +294,8 @@ export function fieldInput(field: FieldMeta, disabled: boolean, t: TFunction, ro
       return <Input.Password maxLength={field.max} disabled={disabled} autoComplete="new-password" />;
     case 'image':
       return <ImageInput disabled={disabled} />;
+    case 'video':
+      return <ImageInput video disabled={disabled} />;
     case 'html':
       return <RichTextEditor label={label} disabled={disabled} />;
     default:
@@ -393,4 +398,14 @@ export function valueProps(field: FieldMeta): Partial<FormItemProps> {
     return { getValueProps: (v: unknown) => ({ value: v === null || v === undefined || v === '' ? undefined : String(v) }) };
   }
   return {};
+}
+
+/** A video link in a table: opened in a new tab, where the browser plays it. */
+function VideoCell({ link }: { link: string }) {
+  const { t } = useTranslation();
+  return (
+    <a href={link} target="_blank" rel="noreferrer">
+      {t('crud.playVideo')}
+    </a>
+  );
 }

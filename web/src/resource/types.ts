@@ -14,7 +14,8 @@ export type FieldType =
   | 'password'
   | 'tree'
   | 'select'
-  | 'image';
+  | 'image'
+  | 'video';
 
 /** The JSON type of a field's value on the wire (metadata valueType). */
 export type ValueType = 'string' | 'int' | 'bool' | 'id' | 'datetime' | 'decimal';

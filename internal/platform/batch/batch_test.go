@@ -118,3 +118,40 @@ func TestFullQueueDrops(t *testing.T) {
 	close(block)
 	w.Close()
 }
+
+// Rows added from many goroutines are written in full batches as they
+// fill, without a Flush or the timer: no wake-up is lost between Add and
+// the writer.
+func TestConcurrentAddsWriteFullBatches(t *testing.T) {
+	s := &sink{}
+	w := New("test", Options{Queue: 1 << 20, Size: 10, Every: time.Hour}, s.insert)
+	defer w.Close()
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for _, r := range ints(1003) {
+				if !w.Add(r) {
+					t.Error("row dropped")
+				}
+			}
+		})
+	}
+	wg.Wait()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		n, _ := s.count()
+		if n >= 8*1003-10 { // what is left is less than a batch, waiting for the timer
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d rows written without a flush: a full batch waits", n, 8*1003)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if err := w.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := s.count(); n != 8*1003 {
+		t.Fatalf("%d rows written, want %d", n, 8*1003)
+	}
+}

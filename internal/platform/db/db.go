@@ -151,10 +151,10 @@ func (d *DB) Tx(ctx context.Context, fn func(tx bun.Tx) error) error {
 func (d *DB) Dialect() schema.Dialect { return d.DB.Dialect() }
 
 // Placeholder-free LIKE escaping shared by both databases.
-func EscapeLike(s string) string {
-	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return r.Replace(s)
-}
+func EscapeLike(s string) string { return likeEscaper.Replace(s) }
+
+// likeEscaper is built once: EscapeLike runs for every search filter.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 // InsertRow inserts one row given as column → value, for the few places that
 // write tables without a model (seeding, provisioning, link tables).

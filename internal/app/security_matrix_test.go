@@ -164,6 +164,32 @@ func read(path, key, keyValue, field, plain string) probe {
 		}}
 }
 
+// readHidden is a GET of a list of configurations whose write-only secret
+// (type=password) field is never sent: prepare saves one with the secret
+// in the platform tenant and one in the fresh tenant, so that every caller
+// lists one of their own; shows tells whether any row sends the field.
+func readHidden(path, field string, config func(c *cast) map[string]any) probe {
+	return probe{method: "GET", path: path,
+		prepare: func(t *testing.T, c *cast) (url.Values, any) {
+			c.super.PostJSON(strings.Replace(path, "/list", "/submit", 1), config(c)).OK(t, nil)
+			c.tenantAdmin.PostJSON(strings.Replace(path, "/list", "/submit", 1), config(c)).OK(t, nil)
+			return nil, nil
+		},
+		shows: func(t *testing.T, r *apptest.Resp) bool {
+			var page apptest.Page[map[string]any]
+			r.OK(t, &page)
+			if len(page.Records) == 0 {
+				t.Fatalf("%s: no configuration listed", path)
+			}
+			for _, row := range page.Records {
+				if v, ok := row[field]; ok && v != "" {
+					return true
+				}
+			}
+			return false
+		}}
+}
+
 func get(path string) probe {
 	return probe{method: "GET", path: path, prepare: func(*testing.T, *cast) (url.Values, any) { return nil, nil }}
 }
@@ -329,6 +355,12 @@ func probes() map[string]probe {
 		"param/submit · new parameter": post("/api/blade-system/param/submit", body(param)),
 		"param/remove · a parameter":   post("/api/blade-system/param/remove", fresh("/api/blade-system/param/submit", param)),
 		"param/list":                   read("/api/blade-system/param/list", "paramKey", "tenant.default.password", "paramValue", "admin"),
+		"oss/list · a configuration with its secret key": readHidden("/api/blade-resource/oss/list", "secretKey", func(c *cast) map[string]any {
+			return map[string]any{"ossCode": c.seq("oss"), "category": 1, "accessKey": "AKMATRIX", "secretKey": "oss-matrix-secret"}
+		}),
+		"sms/list · a configuration with its secret key": readHidden("/api/blade-resource/sms/list", "secretKey", func(c *cast) map[string]any {
+			return map[string]any{"smsCode": c.seq("sms"), "category": 3, "templateId": "SMS_1", "accessKey": "k", "secretKey": "sms-matrix-secret", "signName": "x"}
+		}),
 		"oauth/clear-cache":            get("/api/blade-auth/oauth/clear-cache"),
 	} {
 		out[name] = p
@@ -341,7 +373,8 @@ func probes() map[string]probe {
 }
 
 // expectation is one cell of the table: a status and, for reads, whether
-// the secret is shown ("shown") or masked ("masked").
+// the secret is shown ("shown"), masked ("masked"), or never sent
+// ("hidden", a write-only secret).
 type expectation struct {
 	status int
 	secret string
@@ -377,7 +410,7 @@ func readMatrix(t *testing.T) []matrixRow {
 		for i, cell := range cols[1:] {
 			f := strings.Fields(cell)
 			n, err := strconv.Atoi(f[0])
-			if err != nil || len(f) > 2 || (len(f) == 2 && f[1] != "shown" && f[1] != "masked") {
+			if err != nil || len(f) > 2 || (len(f) == 2 && f[1] != "shown" && f[1] != "masked" && f[1] != "hidden") {
 				t.Fatalf("docs/security.md: row %q: bad cell %q", row.name, cell)
 			}
 			row.cells[i].status = n

@@ -213,3 +213,38 @@ func TestRegisterWithoutSocialLogin(t *testing.T) {
 		register(anon, "tenantId", "000000", "account", "loser", "password", "l-pw2").OK(t, nil)
 	})
 }
+
+// A tenant without the "user" role (a new one has only admin): the
+// registration has no role, so approving it says to give it one first;
+// with a role given through user/grant, it is approved and signs in.
+func TestApprovalNeedsARole(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		tenantID, admin := h.NewTenant("Fresh Co")
+		anon := h.Anon()
+		register(anon, "tenantId", tenantID, "account", "newbie", "password", "n-pw").OK(t, nil)
+		var page apptest.Page[map[string]any]
+		admin.Get("/api/blade-user/page", apptest.Q("status", "2")).OK(t, &page)
+		if len(page.Records) != 1 || page.Records[0]["roleId"] != "" {
+			t.Fatalf("pending in a tenant without the user role: %v", page.Records)
+		}
+		id := page.Records[0]["id"].(string)
+		if msg := admin.Post("/api/blade-user/auditPass", apptest.Q("ids", id)).Fail(t, 400); !strings.Contains(msg, "newbie") || !strings.Contains(msg, "角色配置") {
+			t.Errorf("approving without a role: %q", msg)
+		}
+		if r := anon.Token_(tenantID, "newbie", "n-pw"); r.Status == 200 {
+			t.Fatal("a refused approval left the account able to sign in")
+		}
+		var roles []struct {
+			ID        string `json:"id"`
+			RoleAlias string `json:"roleAlias"`
+		}
+		admin.Get("/api/blade-system/role/list", nil).OK(t, &roles)
+		if len(roles) == 0 {
+			t.Fatal("the tenant lists no role")
+		}
+		admin.Post("/api/blade-user/grant", apptest.Q("userIds", id, "roleIds", roles[0].ID)).OK(t, nil)
+		admin.Post("/api/blade-user/auditPass", apptest.Q("ids", id)).OK(t, nil)
+		h.Login(tenantID, "newbie", "n-pw")
+	})
+}
+

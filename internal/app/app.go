@@ -34,6 +34,7 @@ import (
 	"github.com/bluebird/console/internal/platform/db"
 	"github.com/bluebird/console/internal/platform/httpx"
 	"github.com/bluebird/console/internal/platform/i18n"
+	"github.com/bluebird/console/internal/platform/outbound"
 	"github.com/bluebird/console/internal/platform/sms"
 	"github.com/bluebird/console/internal/platform/storage"
 	"github.com/bluebird/console/internal/production"
@@ -139,15 +140,22 @@ func NewWithDB(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Lo
 		return nil, err
 	}
 	// --- end scale-out ---
+	allow, err := outbound.ParseAllow(cfg.OutboundAllow)
+	if err != nil {
+		return nil, err
+	}
+	tenantOutbound := &outbound.Policy{Allow: allow}
 	a := &App{Config: cfg, DB: d, Registry: &Registry{}, Logger: logger}
 	a.System = system.NewService(d)
 	a.Scopes = &system.Scopes{DB: d}
 	userDir := &user.Directory{DB: d}
-	a.SMS = &smsconfig.Router{DB: d, Fallback: sms.LogProvider{Logger: logger}}
+	a.SMS = &smsconfig.Router{DB: d, Fallback: sms.LogProvider{Logger: logger}, Outbound: tenantOutbound}
+	social := auth.NewOIDCSocial(d, userDir, a.System, auth.DeriveKey(key, "social-state"))
+	social.Outbound = tenantOutbound
 	a.Auth = &auth.Service{DB: d, Users: userDir, Platform: a.System, Signer: signer, Revoked: revoked,
 		Captcha: auth.NewMemoryCaptcha(), ClearCache: a.clearCaches,
 		// social login (OIDC per tenant) and SMS login codes: auth/social.go, auth/sms.go
-		Social: auth.NewOIDCSocial(d, userDir, a.System, auth.DeriveKey(key, "social-state")),
+		Social: social,
 		SMS:    auth.NewSMSCodes(userDir, a.System, a.SMS)}
 	a.Users = user.New(d, a.System, revoked)
 	a.System.Users = a.Users
@@ -159,6 +167,7 @@ func NewWithDB(ctx context.Context, cfg config.Config, d *db.DB, logger *slog.Lo
 	// --- end scale-out ---
 	// --- files (internal/files): uploads on the local store, links signed with a key derived from the token key ---
 	a.Files = files.New(d, storage.NewLocal(cfg.FilesRoot()), auth.DeriveKey(key, "file-link"))
+	a.Files.Outbound = tenantOutbound
 	a.Users.Links = a.Files
 	a.Auth.Avatar = a.Files.Sign
 	// --- end files ---

@@ -15,6 +15,7 @@ import (
 	"github.com/bluebird/console/internal/apptest"
 	"github.com/bluebird/console/internal/auth"
 	"github.com/bluebird/console/internal/files"
+	"github.com/bluebird/console/internal/platform/outbound"
 	"github.com/bluebird/console/internal/platform/sms/smstest"
 	"github.com/bluebird/console/internal/platform/storage/s3test"
 )
@@ -44,7 +45,6 @@ type attachRow struct {
 	OssID        string `json:"ossId"`
 	DomainURL    string `json:"domainUrl"`
 }
-
 
 func download(t *testing.T, h *apptest.H, link string) (int, http.Header, []byte) {
 	t.Helper()
@@ -340,4 +340,45 @@ func httptestServer(t *testing.T, h http.Handler) string {
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return srv.URL
+}
+
+// Tenants' S3 and SMS endpoints may not reach internal addresses unless
+// the operator allowed them (config OutboundAllow; the tests allow the
+// loopback, where the fakes listen): without the allowance a tenant's
+// upload and message are refused with what to do, and nothing reaches the
+// fakes; the platform tenant's configurations, the operator's own, reach
+// them all the same.
+func TestTenantEndpointsStayOutside(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		h.App.Files.Outbound = &outbound.Policy{} // before the first tenant upload builds the transport
+		h.App.SMS.Outbound = &outbound.Policy{}
+		s3 := s3test.New(t, "bluebird", "AKTEST")
+		aliyun := &smstest.Aliyun{Secrets: map[string]string{"LTAI-ok": "aliyun-secret"}}
+		ali := httptestServer(t, aliyun)
+		_, a := h.NewTenant("Inside Co")
+		super := h.Admin()
+		for _, c := range []*apptest.Client{a, super} {
+			var oss, smsRow map[string]any
+			c.PostJSON(ossPath+"/submit", map[string]any{"ossCode": "inside", "category": 2, "endpoint": s3.URL, "bucketName": "bluebird",
+				"accessKey": "AKTEST", "secretKey": "the-secret", "pathStyle": 1}).OK(t, &oss)
+			c.Post(ossPath+"/enable", apptest.Q("id", oss["id"].(string))).OK(t, nil)
+			c.PostJSON(smsPath+"/submit", map[string]any{"smsCode": "inside", "category": 3, "templateId": "SMS_1", "accessKey": "LTAI-ok",
+				"secretKey": "aliyun-secret", "signName": "蓝鸟", "endpoint": ali}).OK(t, &smsRow)
+			c.Post(smsPath+"/enable", apptest.Q("id", smsRow["id"].(string))).OK(t, nil)
+		}
+		if msg := a.PutFile("", "a.txt", []byte("inside")).Fail(t, 502); !strings.Contains(msg, "内部网络地址") {
+			t.Errorf("tenant upload to a loopback endpoint: %q", msg)
+		}
+		if msg := a.Post(smsPath+"/endpoint/send-message", apptest.Q("phones", "13800000001", "code", "SMS_9")).Fail(t, 502); !strings.Contains(msg, "内部网络地址") {
+			t.Errorf("tenant message through a loopback gateway: %q", msg)
+		}
+		if n := len(aliyun.Got()); n != 0 {
+			t.Fatalf("the gateway got %d requests from the tenant", n)
+		}
+		super.PutFile("", "a.txt", []byte("platform")).OK(t, nil)
+		super.Post(smsPath+"/endpoint/send-message", apptest.Q("phones", "13800000002", "code", "SMS_9")).OK(t, nil)
+		if n := len(aliyun.Got()); n != 1 {
+			t.Fatalf("the platform's message: the gateway got %d requests", n)
+		}
+	})
 }

@@ -361,7 +361,7 @@ func probes() map[string]probe {
 		"sms/list · a configuration with its secret key": readHidden("/api/blade-resource/sms/list", "secretKey", func(c *cast) map[string]any {
 			return map[string]any{"smsCode": c.seq("sms"), "category": 3, "templateId": "SMS_1", "accessKey": "k", "secretKey": "sms-matrix-secret", "signName": "x"}
 		}),
-		"oauth/clear-cache":            get("/api/blade-auth/oauth/clear-cache"),
+		"oauth/clear-cache": get("/api/blade-auth/oauth/clear-cache"),
 	} {
 		out[name] = p
 	}

@@ -35,6 +35,10 @@ import (
 // PGEnv names the PostgreSQL URL; tests on PostgreSQL run only when it is set.
 const PGEnv = "BLUEBIRD_TEST_PG"
 
+// LoopbackAllowed lets tenants' S3 and SMS configurations reach the test
+// fakes, which listen on the loopback (config.Config.OutboundAllow).
+const LoopbackAllowed = "127.0.0.0/8,::1"
+
 // Basic is the seeded client's Authorization header.
 var Basic = "Basic " + base64.StdEncoding.EncodeToString([]byte("saber:saber_secret"))
 
@@ -97,7 +101,7 @@ func New(t testing.TB, kind string) *H {
 		t.Fatal(err)
 	}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	a, err := app.NewWithDB(ctx, config.Config{FilesDir: t.TempDir()}, d, logger)
+	a, err := app.NewWithDB(ctx, config.Config{FilesDir: t.TempDir(), OutboundAllow: LoopbackAllowed}, d, logger)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +144,7 @@ func NewPair(t testing.TB) (*H, *H) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := app.NewWithDB(context.Background(), config.Config{RedisURL: url, FilesDir: files}, d, logger)
+		a, err := app.NewWithDB(context.Background(), config.Config{RedisURL: url, FilesDir: files, OutboundAllow: LoopbackAllowed}, d, logger)
 		if err != nil {
 			d.Close()
 			t.Fatal(err)

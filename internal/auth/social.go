@@ -26,6 +26,7 @@ import (
 	"github.com/bluebird/console/internal/platform/db"
 	"github.com/bluebird/console/internal/platform/httpx"
 	"github.com/bluebird/console/internal/platform/i18n"
+	"github.com/bluebird/console/internal/platform/outbound"
 	"github.com/bluebird/console/internal/platform/wire"
 )
 
@@ -65,8 +66,13 @@ type OIDCSocial struct {
 	DB       *db.DB
 	Users    Users
 	Platform Platform
-	// HTTPClient talks to the providers (discovery, token, keys, userinfo).
+	// HTTPClient talks to the platform tenant's providers (discovery,
+	// token, keys, userinfo); another tenant's go through Outbound.
 	HTTPClient *http.Client
+	// Outbound is what other tenants' providers may reach (their issuer is
+	// a tenant administrator's choice); nil refuses every internal address.
+	Outbound      *outbound.Policy
+	tenantClients outbound.Lazy
 	// Nonces, when set, records the used state nonces where every instance
 	// sees them (Redis, see redis.go); nil keeps them in this process.
 	Nonces NonceStore
@@ -169,7 +175,7 @@ func (s *OIDCSocial) handleRender(w http.ResponseWriter, r *http.Request) {
 	}
 	var op *oidc.Provider
 	if err == nil {
-		op, err = s.discover(ctx, row.Issuer)
+		op, err = s.discover(ctx, tenantID, row.Issuer)
 	}
 	if err != nil {
 		httpx.WriteError(w, r, err)
@@ -182,21 +188,35 @@ func (s *OIDCSocial) handleRender(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, target, http.StatusFound)
 }
 
-// discover returns the provider's discovery document, cached per issuer.
-func (s *OIDCSocial) discover(ctx context.Context, issuer string) (*oidc.Provider, error) {
+// clientFor is the HTTP client of tenantID's providers.
+func (s *OIDCSocial) clientFor(tenantID string) *http.Client {
+	if tenantID == authz.SuperTenant {
+		return s.HTTPClient
+	}
+	return s.tenantClients.Client(s.Outbound, 10*time.Second)
+}
+
+// discover returns the provider's discovery document, cached per issuer
+// (the platform's apart from the tenants': they are fetched by different
+// clients).
+func (s *OIDCSocial) discover(ctx context.Context, tenantID, issuer string) (*oidc.Provider, error) {
+	key := issuer
+	if tenantID != authz.SuperTenant {
+		key = "tenant " + issuer
+	}
 	s.mu.Lock()
-	c, ok := s.providers[issuer]
+	c, ok := s.providers[key]
 	s.mu.Unlock()
 	if ok && s.now().Sub(c.fetched) < providerCacheTTL {
 		return c.p, nil
 	}
-	p, err := oidc.NewProvider(oidc.ClientContext(ctx, s.HTTPClient), issuer)
+	p, err := oidc.NewProvider(oidc.ClientContext(ctx, s.clientFor(tenantID)), issuer)
 	if err != nil {
 		slog.WarnContext(ctx, "social login discovery failed", "issuer", issuer, "err", err)
 		return nil, msgUnreachable
 	}
 	s.mu.Lock()
-	s.providers[issuer] = cachedProvider{p: p, fetched: s.now()}
+	s.providers[key] = cachedProvider{p: p, fetched: s.now()}
 	s.mu.Unlock()
 	return p, nil
 }
@@ -352,11 +372,11 @@ func (s *OIDCSocial) Resolve(ctx context.Context, tenantID, source, code, state 
 	if !s.consume(ctx, st) {
 		return nil, nil, errSocialState
 	}
-	op, err := s.discover(ctx, row.Issuer)
+	op, err := s.discover(ctx, tenantID, row.Issuer)
 	if err != nil {
 		return nil, nil, errSocialFailed
 	}
-	octx := oidc.ClientContext(ctx, s.HTTPClient)
+	octx := oidc.ClientContext(ctx, s.clientFor(tenantID))
 	// The exchange must name the redirect URI the authorization request sent;
 	// the signed state carries it.
 	cfg := s.oauthConfig(row, op, nil)

@@ -11,7 +11,9 @@ import (
 	"github.com/oauth2-proxy/mockoidc"
 
 	"github.com/bluebird/console/internal/apptest"
+	"github.com/bluebird/console/internal/auth"
 	"github.com/bluebird/console/internal/platform/authn"
+	"github.com/bluebird/console/internal/platform/outbound"
 )
 
 // startOIDC runs a mock OpenID Connect provider for the test.
@@ -253,5 +255,23 @@ func TestSocialOtherTenantRefused(t *testing.T) {
 		codeB3, stateB3 := authorize(t, h, m, tenantB, "mock")
 		r, body = socialToken(anon, tenantB, "mock", codeB3, stateB3)
 		wantGrantError(t, r, body, "租户授权已过期")
+	})
+}
+
+// A tenant's provider is a tenant administrator's choice of address: with
+// no allowance for the loopback, where the mock listens, its discovery is
+// refused (the render answers that the provider cannot be reached), while
+// the platform tenant's provider at the same address works.
+func TestSocialTenantIssuerStaysOutside(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		h.App.Auth.Social.(*auth.OIDCSocial).Outbound = &outbound.Policy{} // before the first tenant discovery
+		m := startOIDC(t)
+		configure(t, h.Admin(), m, "")
+		tenantB, adminB := h.NewTenant("Tenant B")
+		configure(t, adminB, m, "")
+		if msg := h.Anon().Get("/api/blade-auth/oauth/social/render/mock", apptest.Q("tenantId", tenantB)).Fail(t, 502); !strings.Contains(msg, "第三方登录服务暂不可用") {
+			t.Errorf("render of a tenant's loopback issuer: %q", msg)
+		}
+		authorize(t, h, m, "000000", "mock") // the platform's provider still works
 	})
 }

@@ -32,6 +32,7 @@ import (
 	"github.com/bluebird/console/internal/platform/db"
 	"github.com/bluebird/console/internal/platform/httpx"
 	"github.com/bluebird/console/internal/platform/i18n"
+	"github.com/bluebird/console/internal/platform/outbound"
 	"github.com/bluebird/console/internal/platform/storage"
 	"github.com/bluebird/console/internal/platform/wire"
 	"github.com/bluebird/console/internal/resource"
@@ -98,6 +99,10 @@ type Service struct {
 	Downloads audit.Downloads
 	// VideoMax is the size limit of a video upload (kind=video); VideoMaxSize when zero.
 	VideoMax int64
+	// Outbound is what tenants' S3 endpoints may reach; nil refuses every
+	// internal address (outbound.Policy).
+	Outbound      *outbound.Policy
+	tenantClients outbound.Lazy
 
 	signKey []byte
 

@@ -11,8 +11,10 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/bluebird/console/internal/platform/authz"
 	"github.com/bluebird/console/internal/platform/httpx"
 	"github.com/bluebird/console/internal/platform/i18n"
+	"github.com/bluebird/console/internal/platform/outbound"
 	"github.com/bluebird/console/internal/platform/storage"
 	"github.com/bluebird/console/internal/platform/wire"
 	"github.com/bluebird/console/internal/resource"
@@ -55,6 +57,9 @@ var (
 	errBucketName = httpx.BadRequest(i18n.T("空间名只能包含小写字母、数字、点和短横线,3到63个字符", "A bucket name is 3 to 63 lowercase letters, digits, dots and hyphens"))
 	errRegion     = httpx.BadRequest(i18n.T("地域只能包含字母、数字和短横线", "A region is letters, digits and hyphens"))
 	errStoreWrite = &httpx.Error{Status: 502, Msg: i18n.T("对象存储上传失败,请检查存储配置", "The object store refused the upload: check the storage configuration")}
+	// outbound.Policy: a tenant's endpoint may not be an internal address.
+	errStoreInternal = &httpx.Error{Status: 502, Msg: i18n.T("存储配置的资源地址是内部网络地址,不能使用;如需使用请联系平台管理员",
+		"The storage configuration's endpoint is an internal network address and cannot be used; ask the platform administrator")}
 )
 
 // NewOssResource declares blade-resource/oss: per tenant, managed by the
@@ -113,7 +118,7 @@ func (s *Service) target(ctx context.Context, tenantID string) (ossID wire.ID, s
 	if err != nil {
 		return 0, nil, "", err
 	}
-	s3, err := o.s3()
+	s3, err := s.s3(&o)
 	if err != nil {
 		return 0, nil, "", err
 	}
@@ -133,17 +138,27 @@ func (s *Service) storeOf(ctx context.Context, ossID wire.ID) (storage.Store, er
 	if o.Category != OssS3 {
 		return s.Store, nil
 	}
-	return o.s3()
+	return s.s3(&o)
 }
 
-func (o *Oss) s3() (*storage.S3, error) {
-	return storage.NewS3(storage.S3Config{Endpoint: o.Endpoint, Bucket: o.BucketName, AccessKey: o.AccessKey,
-		SecretKey: o.SecretKey, Region: o.Region, PathStyle: o.PathStyle == 1})
+// s3 is the store of an S3 configuration. A tenant's endpoint is reached
+// through the outbound policy (internal addresses refused unless the
+// operator allowed them); the platform tenant's is the operator's own.
+func (s *Service) s3(o *Oss) (*storage.S3, error) {
+	c := storage.S3Config{Endpoint: o.Endpoint, Bucket: o.BucketName, AccessKey: o.AccessKey,
+		SecretKey: o.SecretKey, Region: o.Region, PathStyle: o.PathStyle == 1}
+	if o.TenantID != authz.SuperTenant {
+		c.Transport = s.tenantClients.Client(s.Outbound, 0).Transport // one for all tenants: connections are reused
+	}
+	return storage.NewS3(c)
 }
 
 // storeFailed logs a store's refusal (the configuration's fault, not the
 // client's) and answers a 502 that tells the administrator where to look.
 func storeFailed(ctx context.Context, tenantID string, err error) error {
 	slog.WarnContext(ctx, "object store refused an upload", "tenant", tenantID, "err", err)
+	if errors.Is(err, outbound.ErrBlocked) {
+		return errStoreInternal
+	}
 	return errStoreWrite
 }

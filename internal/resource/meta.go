@@ -37,9 +37,9 @@ type Meta struct {
 	// remove only on rows the server would let change.
 	States *StatesMeta `json:"states,omitempty"`
 
-	keyword  []*Field // searched by the keyword parameter: the Lookup's code and label
-	byName   map[string]*Field
-	byColumn map[string]*Field
+	keyword     []*Field // searched by the keyword parameter: the Lookup's code and label
+	byName      map[string]*Field
+	byColumn    map[string]*Field
 	hasFileLink bool // a field holds a file link (filelinks.go)
 }
 

@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/uptrace/bun"
@@ -23,6 +24,7 @@ import (
 	"github.com/bluebird/console/internal/platform/db"
 	"github.com/bluebird/console/internal/platform/httpx"
 	"github.com/bluebird/console/internal/platform/i18n"
+	"github.com/bluebird/console/internal/platform/outbound"
 	"github.com/bluebird/console/internal/platform/sms"
 	"github.com/bluebird/console/internal/resource"
 )
@@ -132,7 +134,19 @@ type Throttle interface {
 type Router struct {
 	DB       *db.DB
 	Fallback sms.Provider
-	Client   *http.Client // nil: the gateways' default
+	// Outbound is what tenants' gateways may reach; nil refuses every
+	// internal address (outbound.Policy). The platform tenant's
+	// configurations are the operator's own and use the gateways' client.
+	Outbound      *outbound.Policy
+	tenantClients outbound.Lazy
+}
+
+// clientFor is the HTTP client of a configuration of tenantID.
+func (r *Router) clientFor(tenantID string) *http.Client {
+	if tenantID == authz.SuperTenant {
+		return nil // the gateways' default
+	}
+	return r.tenantClients.Client(r.Outbound, 10*time.Second)
 }
 
 var _ sms.Provider = (*Router)(nil)
@@ -150,7 +164,7 @@ func (r *Router) Send(ctx context.Context, phone, template string, params map[st
 	if template == "" || template == sms.TemplateValidate {
 		template = cfg.TemplateID
 	}
-	return cfg.provider(r.Client, r.Fallback).Send(ctx, phone, template, params)
+	return cfg.provider(r.clientFor(cfg.TenantID), r.Fallback).Send(ctx, phone, template, params)
 }
 
 // enabled is the tenant's enabled configuration, or nil.
@@ -192,6 +206,9 @@ var (
 		return &httpx.Error{Status: 502, Msg: i18n.T("短信发送失败: "+e.Code+" "+e.Message, "The SMS provider refused the message: "+e.Code+" "+e.Message)}
 	}
 	errUnreachable = &httpx.Error{Status: 502, Msg: i18n.T("短信服务无法访问,请检查接口地址", "The SMS provider could not be reached: check the API endpoint")}
+	// outbound.Policy: a tenant's gateway may not be an internal address.
+	errGatewayInternal = &httpx.Error{Status: 502, Msg: i18n.T("短信配置的接口地址是内部网络地址,不能使用;如需使用请联系平台管理员",
+		"The SMS configuration's API endpoint is an internal network address and cannot be used; ask the platform administrator")}
 )
 
 // Endpoint serves send-message.
@@ -254,8 +271,11 @@ func (e *Endpoint) handleSend(r *http.Request) (any, error) {
 				release() // nothing went out: the marks are given back
 			}
 			var pe *sms.ProviderError
-			if errors.As(err, &pe) {
+			switch {
+			case errors.As(err, &pe):
 				return nil, errSendFailed(pe)
+			case errors.Is(err, outbound.ErrBlocked):
+				return nil, errGatewayInternal
 			}
 			return nil, errUnreachable
 		}

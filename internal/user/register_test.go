@@ -247,4 +247,3 @@ func TestApprovalNeedsARole(t *testing.T) {
 		h.Login(tenantID, "newbie", "n-pw")
 	})
 }
-

@@ -17,6 +17,10 @@ type Config struct {
 	RedisURL string // optional shared cache, revocation and captcha store
 	LogLevel string
 	Dev      bool // verbose logs, permissive CORS for the Vite dev server
+	// OutboundAllow lists the internal address ranges (CIDR, comma
+	// separated) that tenants' S3, SMS and social-login endpoints may reach; every other
+	// internal address is refused to them (internal/platform/outbound).
+	OutboundAllow string
 }
 
 // Bind registers the flags with env defaults on fs.
@@ -26,6 +30,8 @@ func (c *Config) Bind(fs *flag.FlagSet) {
 	fs.StringVar(&c.FilesDir, "files", env("BLUEBIRD_FILES", ""), "uploaded files directory, default <data>/files (BLUEBIRD_FILES)")
 	fs.StringVar(&c.DB, "db", env("BLUEBIRD_DB", ""), "database: empty for SQLite under --data, or postgres://... (BLUEBIRD_DB)")
 	fs.StringVar(&c.RedisURL, "redis", env("BLUEBIRD_REDIS", ""), "optional redis:// URL (BLUEBIRD_REDIS)")
+	fs.StringVar(&c.OutboundAllow, "outbound-allow", env("BLUEBIRD_OUTBOUND_ALLOW", ""),
+		"internal ranges tenants' S3, SMS and social-login endpoints may reach, e.g. 10.0.0.5/32 (BLUEBIRD_OUTBOUND_ALLOW)")
 	fs.StringVar(&c.LogLevel, "log-level", env("BLUEBIRD_LOG_LEVEL", "info"), "log level: debug, info, warn, error (BLUEBIRD_LOG_LEVEL)")
 }
 

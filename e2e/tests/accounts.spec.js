@@ -4,7 +4,7 @@
 // countdown survives a reload. Every test makes a tenant (or phone) of its own.
 import { mkdirSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
-import { apiLogin, login } from './helpers.js';
+import { apiLogin, login, confirm } from './helpers.js';
 
 const SIZES = [
   { name: 'wide', width: 1400, height: 850 },
@@ -262,7 +262,7 @@ for (const size of SIZES) {
       const tenantRow = tenants.locator('.ant-table-row', { hasText: tenantName });
       await expect(tenantRow).toHaveCount(1);
       await tenantRow.getByRole('button', { name: '删除', exact: true }).click();
-      await page.locator('.ant-modal-confirm, .ant-popconfirm').last().getByRole('button', { name: /确\s*定|OK/ }).click();
+      await confirm(page);
       await expect(page.getByText('删除成功')).toBeVisible();
       await expect(tenantRow).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { login } from './helpers.js';
+import { login, confirm } from './helpers.js';
 
 test('a wrong password shows the server error and stays on /login', async ({ page }) => {
   await page.goto('/login');
@@ -23,7 +23,7 @@ test('logout asks for confirmation and returns to /login', async ({ page }) => {
   await login(page);
   await page.locator('.bb-user').click();
   await page.getByText('退出登录').click();
-  await page.locator('.ant-modal-confirm, .ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await confirm(page);
   await page.waitForURL('**/login');
   // the session is gone: a deep link goes back to /login
   await page.goto('/system/param');

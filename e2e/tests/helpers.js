@@ -45,3 +45,13 @@ export async function openMenu(page, group, leaf) {
   await item.click();
   await expect(page.getByRole('tab', { name: leaf, exact: true })).toHaveAttribute('aria-selected', 'true');
 }
+
+// confirm answers the newest confirmation (a modal confirm or a popconfirm) with OK: after the modal's
+// opening zoom (a click during it can miss the button), and until it has closed.
+export async function confirm(page) {
+  const box = page.locator('.ant-modal-confirm, .ant-popconfirm').last();
+  await expect(box).toBeVisible();
+  await expect(page.locator('.ant-modal[class*="ant-zoom"]')).toHaveCount(0);
+  await box.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(box).toBeHidden();
+}

@@ -130,6 +130,54 @@ for (const size of SIZES) {
       await page.keyboard.press('Escape');
     });
 
+    test('the chosen dictionary row keeps its links readable; the horizontal dictionary shows names whole and the sort', async () => {
+      await go(page, '/dict-horizontal/index');
+      const parents = pageOf(page, '/dict-horizontal/index').locator('.bb-resource').first();
+      const row = parents.locator('.ant-table-row').first();
+      await expect(row).toBeVisible();
+      const box = await parents.boundingBox();
+      for (const name of ['字典名称', '字典排序']) {
+        const th = parents.locator('.ant-table-thead th').filter({ hasText: name }).first();
+        await expect(th, `${name} shown`).toBeVisible();
+        const b = await th.boundingBox();
+        expect(b.x + b.width, `${name} inside the table`).toBeLessThanOrEqual(box.x + box.width + 1);
+      }
+      // no dictionary name is cut off with an ellipsis
+      const nameIndex = await parents.locator('.ant-table-thead th').evaluateAll((ths) => ths.findIndex((th) => th.textContent?.includes('字典名称')));
+      const cut = await parents.locator('.ant-table-row').evaluateAll(
+        (rows, i) =>
+          rows
+            .map((r) => r.querySelectorAll('td')[i])
+            .filter((td) => {
+              // the text's own box ends inside the cell (an ellipsis or a clipped name ends past it)
+              const text = document.createRange();
+              text.selectNodeContents(td);
+              return text.getBoundingClientRect().right > td.getBoundingClientRect().right - 1;
+            })
+            .map((td) => td.textContent),
+        nameIndex,
+      );
+      expect(cut, 'names cut off').toEqual([]);
+      // the chosen row is a light tint: its blue links read as well as on a plain row (a solid blue row
+      // left them at about 1:1)
+      await row.locator('td').nth(nameIndex).click();
+      await expect(row).toHaveClass(/bb-row-active/);
+      const contrastOf = (tr) =>
+        tr.evaluate((el) => {
+          const rgb = (c) => (c.match(/\d+(\.\d+)?/g) || []).slice(0, 3).map(Number);
+          const lum = ([r, g, b]) => {
+            const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+            return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+          };
+          const link = el.querySelector('.bb-row-btn:not(.bb-row-btn-danger)');
+          const [a, b] = [lum(rgb(getComputedStyle(el.querySelector('td')).backgroundColor)), lum(rgb(getComputedStyle(link).color))];
+          return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+        });
+      const chosen = await contrastOf(row);
+      const plain = await contrastOf(parents.locator('.ant-table-row').nth(1));
+      expect(chosen, `links on the chosen row ${chosen.toFixed(2)}:1, on a plain row ${plain.toFixed(2)}:1`).toBeGreaterThanOrEqual(plain * 0.85);
+    });
+
     test('a dialog is resized by its corner, never below 400×300, and Esc closes it', async () => {
       await go(page, '/system/param');
       await pageOf(page, '/system/param').locator('.bb-resource').getByRole('button', { name: /新\s*增/ }).click();

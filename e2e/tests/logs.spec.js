@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { apiLogin, login, openMenu } from './helpers.js';
+import { apiLogin, login, openMenu, confirm } from './helpers.js';
 
 const shot = async (page, name) => {
   if (process.env.BLUEBIRD_SHOTS) await page.screenshot({ path: `${process.env.BLUEBIRD_SHOTS}/logs-${name}.png`, fullPage: true });
@@ -37,7 +37,7 @@ test('API log, goods-download monitor and online duration', async ({ page, reque
   await expect(record).toBeVisible();
   await record.locator('input[type=checkbox]').check();
   await monitor.getByRole('button', { name: '标记已检查' }).first().click();
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await confirm(page);
   await expect(page.getByText('已标记为已检查')).toBeVisible();
   await expect(monitor.locator('tbody tr.ant-table-row', { hasText: 'blade-log/api' }).first()).toContainText('admin');
   await shot(page, 'goods-download');

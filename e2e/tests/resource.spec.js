@@ -2,7 +2,7 @@
 // the test runs (s3fake.js, the real protocol as minio-go speaks it), is enabled, and a file uploaded from
 // /resource/attach lands in its bucket, is listed with its type and size, and downloads through its link.
 import { test, expect } from '@playwright/test';
-import { apiLogin, login } from './helpers.js';
+import { apiLogin, login, confirm } from './helpers.js';
 import { pick } from './masterdata-support.js';
 import { startS3 } from './s3fake.js';
 
@@ -29,7 +29,7 @@ test('uploads a file through an enabled S3 configuration and downloads it from t
     await expect(page.getByText('新增成功')).toBeVisible();
     const row = content.locator('tr', { hasText: 'e2e-s3' });
     await row.getByText('启用').click();
-    await page.locator('.ant-modal-confirm, .ant-popconfirm').last().getByRole('button', { name: /确\s*定|OK/ }).click();
+    await confirm(page);
     await expect(page.getByText('启用成功')).toBeVisible();
     await expect(row).toContainText('是');
     await shot(page, 'resource-oss');

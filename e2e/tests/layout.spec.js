@@ -85,8 +85,11 @@ for (const size of SIZES) {
         const drawer = page.locator('.bb-sider-drawer');
         await expect(drawer).toBeVisible();
         await drawer.getByText('系统管理', { exact: true }).click();
-        await drawer.getByText('参数管理', { exact: true }).click();
-        await expect(page).toHaveURL(/\/system\/param/);
+        // the submenu opens with a height animation: a click while it grows can land between items
+        await expect(async () => {
+          await drawer.getByText('参数管理', { exact: true }).click();
+          await expect(page).toHaveURL(/\/system\/param/, { timeout: 2000 });
+        }).toPass();
         await expect(drawer).toBeHidden();
         await page.setViewportSize({ width: size.width, height: size.height });
         await expect(sider).toHaveCSS('width', '64px');

@@ -111,8 +111,7 @@ func (r *Resource[T]) Groupable(f *Field) bool {
 	if f == nil || f.Secret || f.Name == "id" || f.Name == "isDeleted" || f.Name == "version" {
 		return false
 	}
-	switch f.Type {
-	case TypePassword, TypeText, TypeHTML, TypeImage, TypeVideo:
+	if f.Type == TypePassword || f.Type == TypeText || f.Type == TypeHTML || f.FileLink() {
 		return false
 	}
 	switch f.ValueType {

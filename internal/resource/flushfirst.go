@@ -23,7 +23,7 @@ func FlushFirst(table string, flush func(context.Context) error) func(*http.Requ
 		ctx, cancel := context.WithTimeout(r.Context(), flushWait)
 		defer cancel()
 		if err := flush(ctx); err != nil {
-			slog.Warn("list read before its queued rows were written", "table", table, "err", err)
+			slog.WarnContext(r.Context(), "list read before its queued rows were written", "table", table, "err", err)
 		}
 		return q, nil
 	}

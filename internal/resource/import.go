@@ -197,7 +197,7 @@ func (r *Resource[T]) initImport() {
 
 // importable: a field a cell can hold.
 func importable(f *Field) bool {
-	return f.Form && !f.Readonly && !f.Joined && !f.Once && !f.Secret && f.Type != TypePassword && f.Type != TypeImage && f.Type != TypeVideo
+	return f.Form && !f.Readonly && !f.Joined && !f.Once && !f.Secret && f.Type != TypePassword && !f.FileLink()
 }
 
 // importColumns are the declared columns, in order.

@@ -282,11 +282,20 @@ func (s *Service) roleBeforeRemove(ctx context.Context, tx bun.Tx, ids []wire.ID
 			return httpx.BadRequest(msgRoleInUse.Format(role.RoleName))
 		}
 	}
-	if _, err := tx.NewDelete().Table("blade_role_menu").Where("role_id IN (?)", bun.In(ids)).Exec(ctx); err != nil {
-		return err
+	return deleteRoleLinks(ctx, tx, bun.In(ids))
+}
+
+// deleteRoleLinks deletes the menu and scope grants of the roles roleIDs
+// names (bun.In of ids, or a subquery of role ids): the link tables have no
+// is_deleted, so a removed role's grants would stay in the grant and scope
+// caches.
+func deleteRoleLinks(ctx context.Context, tx bun.Tx, roleIDs any) error {
+	for _, link := range []string{"blade_role_menu", "blade_role_scope"} {
+		if _, err := tx.NewDelete().Table(link).Where("role_id IN (?)", roleIDs).Exec(ctx); err != nil {
+			return err
+		}
 	}
-	_, err = tx.NewDelete().Table("blade_role_scope").Where("role_id IN (?)", bun.In(ids)).Exec(ctx)
-	return err
+	return nil
 }
 
 func (s *Service) grantsChanged() {

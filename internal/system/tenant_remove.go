@@ -26,10 +26,8 @@ func removeTenantRows(ctx context.Context, tx bun.Tx, tenantIDs []string) error 
 		return nil
 	}
 	roles := tx.NewSelect().Table("blade_role").Column("id").Where("tenant_id IN (?)", bun.In(tenantIDs))
-	for _, link := range []string{"blade_role_menu", "blade_role_scope"} {
-		if _, err := tx.NewDelete().Table(link).Where("role_id IN (?)", roles).Exec(ctx); err != nil {
-			return err
-		}
+	if err := deleteRoleLinks(ctx, tx, roles); err != nil { // role.go
+		return err
 	}
 	tables, err := tenantTables(ctx, tx)
 	if err != nil {

@@ -89,7 +89,13 @@ export async function pick(page, control, option, typed) {
   await expect(async () => {
     if (!(await dropdown.count())) await control.click();
     if (typed !== undefined) await control.fill(typed);
-    await dropdown.getByTitle(option, { exact: true }).click({ timeout: 5000 });
+    try {
+      await dropdown.getByTitle(option, { exact: true }).click({ timeout: 5000 });
+    } catch (e) {
+      // say what the lists showed instead: the report of a failed run is all there is to go on
+      const lists = await page.locator('.ant-select-dropdown:visible').allInnerTexts();
+      throw new Error(`no option "${option}" for #${id} (open lists: ${JSON.stringify(lists).slice(0, 400)}): ${e.message.split('\n')[0]}`);
+    }
     await expect(select).toContainText(option, { timeout: 1000 });
   }).toPass({ timeout: 20_000 });
 }

@@ -440,6 +440,7 @@ const en: DeepString<Messages> = {
     qty: 'Quantity',
   },
   userActive: {
+    tenant: 'Tenant ID',
     account: 'Account',
     day: 'Day',
     online: 'Online time',

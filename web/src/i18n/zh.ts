@@ -436,6 +436,7 @@ const zh = {
     qty: '数量',
   },
   userActive: {
+    tenant: '租户ID',
     account: '账号',
     day: '日期',
     online: '在线时长',

@@ -61,6 +61,8 @@ export default function UserActivePage() {
       ],
     };
   }, [data, t]);
+  // The super user sees every tenant's rows, and each tenant has its own "admin": then the tenant tells them apart.
+  const manyTenants = new Set((data?.records ?? []).map((r) => r.tenantId)).size > 1;
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Space wrap>
@@ -93,6 +95,7 @@ export default function UserActivePage() {
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         columns={[
           { title: t('userActive.day'), dataIndex: 'day', width: 140 },
+          ...(manyTenants ? [{ title: t('userActive.tenant'), dataIndex: 'tenantId', width: 120 }] : []),
           { title: t('userActive.account'), dataIndex: 'account' },
           { title: t('userActive.online'), dataIndex: 'onlineSeconds', render: (s: number) => duration(s), width: 160 },
           { title: t('userActive.sessions'), dataIndex: 'sessions', width: 100 },

@@ -43,7 +43,7 @@ func benchStart(b *testing.B, r *rig, key string) *flow.Instance {
 
 func benchOpenTask(b *testing.B, r *rig, inst *flow.Instance) wire.ID {
 	var id wire.ID
-	if err := r.h.App.DB.NewSelect().Table("bb_flow_task").Column("id").Where("instance_id = ? AND status = 1", inst.ID).Limit(1).Scan(r.ctx, &id); err != nil {
+	if err := r.h.App.DB.NewSelect().Table("bb_flow_task").Column("id").Where("tenant_id = ? AND instance_id = ? AND status = 1", inst.TenantID, inst.ID).Limit(1).Scan(r.ctx, &id); err != nil {
 		b.Fatal(err)
 	}
 	return id

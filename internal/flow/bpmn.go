@@ -69,6 +69,14 @@ type Process struct {
 	Nodes     map[string]*Node
 	Flows     map[string]*Flow
 	Start     *Node
+	// Linear: one token at most (no parallel gateway, no countersign, no
+	// implicit split). An operation that creates no task in a linear
+	// process has reached its end, so the engine need not look for other
+	// open tasks or waiting joins.
+	Linear bool
+	// UsesVars: some condition, performer or loop reads the variables, so an
+	// operation loads them.
+	UsesVars bool
 }
 
 // xnode is a generic XML element: namespaces dropped, attributes by local name.
@@ -239,6 +247,20 @@ func Parse(data []byte) (*Process, error) {
 		p.Flows[id] = f
 		f.Source.Out = append(f.Source.Out, f)
 		f.Target.In = append(f.Target.In, f)
+	}
+	p.Linear = true
+	for _, n := range p.Nodes {
+		if n.Type == ParallelGateway || n.Multi != nil || (n.Type != ExclusiveGateway && len(n.Out) > 1) {
+			p.Linear = false
+		}
+		if n.Multi != nil || strings.Contains(n.Assignee+n.CandidateUsers+n.CandidateGroups, "{") {
+			p.UsesVars = true
+		}
+	}
+	for _, f := range p.Flows {
+		if f.Condition != "" {
+			p.UsesVars = true
+		}
 	}
 	return p, p.check()
 }

@@ -83,30 +83,32 @@ var errNotRunning = httpx.BadRequest(msgNotRunning)
 // maxSteps bounds the automatic steps of one operation (gateway loops).
 const maxSteps = 10000
 
-// Process returns the parsed process of a definition (cached).
-func (e *Engine) Process(ctx context.Context, idb bun.IDB, defID wire.ID) (*Process, *Definition, error) {
-	def := new(Definition)
-	if err := idb.NewSelect().Model(def).Where("id = ?", defID).Scan(ctx); err != nil {
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil, nil, httpx.ErrNotFound
-		}
-		return nil, nil, err
-	}
+// Process returns the parsed process of a definition. A deployed
+// definition's XML never changes, so the parse is cached by id and the
+// row is read only on a miss.
+func (e *Engine) Process(ctx context.Context, idb bun.IDB, defID wire.ID) (*Process, error) {
 	if p, ok := e.procs.Load(defID); ok {
-		return p.(*Process), def, nil
+		return p.(*Process), nil
 	}
-	p, err := Parse([]byte(def.XML))
+	var xml string
+	if err := idb.NewSelect().Table("bb_flow_definition").Column("xml").Where("id = ?", defID).Scan(ctx, &xml); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, httpx.ErrNotFound
+		}
+		return nil, err
+	}
+	p, err := Parse([]byte(xml))
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	e.procs.Store(defID, p)
-	return p, def, nil
+	return p, nil
 }
 
 // LatestFor is the newest active definition of key deployed to tenant.
 func (e *Engine) LatestFor(ctx context.Context, idb bun.IDB, tenantID, key string) (*Definition, error) {
 	def := new(Definition)
-	err := idb.NewSelect().Model(def).
+	err := idb.NewSelect().Model(def).ExcludeColumn("xml").
 		Where("is_deleted = 0 AND def_key = ?", key).
 		Where("id IN (SELECT definition_id FROM bb_flow_definition_tenant WHERE tenant_id = ? AND def_key = ?)", tenantID, key).
 		OrderExpr("def_version DESC").Limit(1).Scan(ctx)
@@ -134,7 +136,7 @@ func (e *Engine) Start(ctx context.Context, tx bun.Tx, in StartInput) (*Instance
 	var err error
 	if in.DefinitionID != 0 {
 		def = new(Definition)
-		err = tx.NewSelect().Model(def).Where("id = ? AND is_deleted = 0", in.DefinitionID).
+		err = tx.NewSelect().Model(def).ExcludeColumn("xml").Where("id = ? AND is_deleted = 0", in.DefinitionID).
 			Where("id IN (SELECT definition_id FROM bb_flow_definition_tenant WHERE tenant_id = ?)", in.TenantID).Scan(ctx)
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, httpx.ErrNotFound
@@ -148,18 +150,16 @@ func (e *Engine) Start(ctx context.Context, tx bun.Tx, in StartInput) (*Instance
 	if err != nil {
 		return nil, err
 	}
-	proc, _, err := e.Process(ctx, tx, def.ID)
+	proc, err := e.Process(ctx, tx, def.ID)
 	if err != nil {
 		return nil, err
 	}
+	// the instance row is inserted by save, with where the start led
 	inst := &Instance{ID: db.NewID(), TenantID: in.TenantID, DefinitionID: def.ID, DefKey: def.Key, DefName: def.Name,
 		DefVersion: def.Version, Category: def.Category, BusinessTable: in.BusinessTable, BusinessID: in.BusinessID,
 		Title: in.Title, Initiator: in.Initiator, Status: Running, StartTime: wire.Now(), Version: 1}
 	if in.BusinessTable != "" {
 		inst.BusinessKey = in.BusinessTable + ":" + in.BusinessID.String()
-	}
-	if _, err := tx.NewInsert().Model(inst).Exec(ctx); err != nil {
-		return nil, err
 	}
 	o := &op{e: e, ctx: ctx, tx: tx, inst: inst, proc: proc, vars: map[string]any{}, dirty: map[string]bool{}, now: wire.Now()}
 	for k, v := range in.Vars {
@@ -199,41 +199,43 @@ func (e *Engine) Complete(ctx context.Context, tx bun.Tx, actor Actor, in Comple
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case task.Assignee == actor.UserID:
-	case task.Assignee == 0:
-		ok, err := e.isCandidate(ctx, tx, actor, task.ID)
-		if err != nil {
-			return nil, err
-		}
-		if !ok {
-			return nil, &httpx.Error{Status: 403, Msg: msgNotYours}
-		}
-	default:
+	if task.Assignee != 0 && task.Assignee != actor.UserID {
 		return nil, &httpx.Error{Status: 403, Msg: msgNotYours}
 	}
 	pass := 0
 	if in.Pass {
 		pass = 1
 	}
-	res, err := tx.NewUpdate().Table("bb_flow_task").
+	q := tx.NewUpdate().Table("bb_flow_task").
 		Set("status = ?", TaskDone).Set("assignee = ?", actor.UserID).Set("end_time = ?", o.now).
 		Set("comment = ?", in.Comment).Set("pass = ?", pass).Set("version = version + 1").
-		Where("id = ? AND tenant_id = ? AND status = ? AND version = ?", task.ID, actor.TenantID, TaskOpen, task.Version).Exec(ctx)
+		Where("id = ? AND tenant_id = ? AND status = ? AND version = ?", task.ID, actor.TenantID, TaskOpen, task.Version)
+	if task.Assignee == 0 { // a candidate's: checked in the same statement
+		q = q.Where("EXISTS (?)", candidateMatch(tx, actor, "1").Where("c.task_id = bb_flow_task.id"))
+	}
+	res, err := q.Exec(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
+		// the task moved on meanwhile, or the actor is not its candidate
+		now, err := e.task(ctx, tx, actor.TenantID, task.ID)
+		if err != nil {
+			return nil, err
+		}
+		if now.Status == TaskOpen && now.Version == task.Version {
+			return nil, &httpx.Error{Status: 403, Msg: msgNotYours}
+		}
 		return nil, httpx.BadRequest(msgTaskTaken)
 	}
-	if task.Assignee == 0 {
+	if task.Assignee == 0 { // candidates are kept only while nobody holds the task (Claim deletes them)
 		task.ClaimTime = o.now
+		if _, err := tx.NewDelete().Table("bb_flow_task_candidate").Where("task_id = ?", task.ID).Exec(ctx); err != nil {
+			return nil, err
+		}
 	}
 	task.Assignee = actor.UserID
-	if _, err := tx.NewDelete().Table("bb_flow_task_candidate").Where("task_id = ?", task.ID).Exec(ctx); err != nil {
-		return nil, err
-	}
-	if err := o.closeHistory(task.ID, actor.UserID, in.Comment, pass); err != nil {
+	if err := o.closeHistory(task, actor.UserID, in.Comment, pass); err != nil {
 		return nil, err
 	}
 	for k, v := range in.Vars {
@@ -346,13 +348,15 @@ func (e *Engine) open(ctx context.Context, tx bun.Tx, tenantID string, id wire.I
 	if inst.Status != Running {
 		return nil, errNotRunning
 	}
-	proc, _, err := e.Process(ctx, tx, inst.DefinitionID)
+	proc, err := e.Process(ctx, tx, inst.DefinitionID)
 	if err != nil {
 		return nil, err
 	}
-	o := &op{e: e, ctx: ctx, tx: tx, inst: inst, proc: proc, dirty: map[string]bool{}, now: wire.Now(), version: inst.Version}
-	if o.vars, err = loadVars(ctx, tx, inst.ID); err != nil {
-		return nil, err
+	o := &op{e: e, ctx: ctx, tx: tx, inst: inst, proc: proc, vars: map[string]any{}, dirty: map[string]bool{}, now: wire.Now(), version: inst.Version}
+	if proc.UsesVars { // otherwise nothing reads them, and save writes what is set without reading
+		if o.vars, err = loadVars(ctx, tx, inst.ID); err != nil {
+			return nil, err
+		}
 	}
 	return o, nil
 }
@@ -421,15 +425,16 @@ type op struct {
 	tx      bun.Tx
 	inst    *Instance
 	proc    *Process
-	vars    map[string]any
+	vars    map[string]any // all of them when the process reads them (UsesVars), else only those set now
 	dirty   map[string]bool
 	now     wire.Time
-	version int
+	version int // 0: started by this operation, its row not yet inserted
 	seq     int
 	steps   int
+	created int  // tasks this operation created
 	quiet   bool // no callback (Delete for a business row)
 	ended   bool
-	pending []*History
+	pending []*History // written together by save
 }
 
 func (o *op) set(name string, v any) {
@@ -720,6 +725,7 @@ func (o *op) createTask(n *Node, execID wire.ID, index int, extra map[string]any
 	if _, err := o.tx.NewInsert().Model(t).Exec(o.ctx); err != nil {
 		return err
 	}
+	o.created++
 	if len(users)+len(groups) > 0 {
 		rows := make([]Candidate, 0, len(users)+len(groups))
 		for _, u := range dedupe(users) {
@@ -734,8 +740,8 @@ func (o *op) createTask(n *Node, execID wire.ID, index int, extra map[string]any
 	}
 	h := o.newHistory(n, t.Assignee, "", -1)
 	h.TaskID, h.EndTime = t.ID, wire.Time{}
-	_, err := o.tx.NewInsert().Model(h).Exec(o.ctx)
-	return err
+	o.pending = append(o.pending, h)
+	return nil
 }
 
 // splitList splits a comma list, keeping ${...} expressions whole.
@@ -857,6 +863,9 @@ func (o *op) multiDone(n *Node, task *Task) (bool, error) {
 
 // cancelTasks closes the open tasks matching where (within the instance).
 func (o *op) cancelTasks(where string, args ...any) error {
+	if err := o.writeHistory(); err != nil { // the rows closed below may be pending
+		return err
+	}
 	base := append([]any{o.inst.TenantID, o.inst.ID, TaskOpen}, args...)
 	ids := []wire.ID{}
 	if err := o.tx.NewSelect().Table("bb_flow_task").Column("id").Where("tenant_id = ? AND instance_id = ? AND status = ? AND "+where, base...).Scan(o.ctx, &ids); err != nil {
@@ -890,15 +899,12 @@ func (o *op) history(n *Node, actor Actor, comment string, pass int) {
 	o.pending = append(o.pending, o.newHistory(n, actor.UserID, comment, pass))
 }
 
-// closeHistory closes a task's history row.
-func (o *op) closeHistory(taskID, assignee wire.ID, comment string, pass int) error {
-	h := new(History)
-	if err := o.tx.NewSelect().Model(h).Where("task_id = ? AND tenant_id = ?", taskID, o.inst.TenantID).Limit(1).Scan(o.ctx); err != nil {
-		return err
-	}
-	dur := o.now.Sub(h.StartTime.Time).Milliseconds()
+// closeHistory closes a task's history row (it started with the task).
+func (o *op) closeHistory(task *Task, assignee wire.ID, comment string, pass int) error {
+	dur := o.now.Sub(task.CreateTime.Time).Milliseconds()
 	_, err := o.tx.NewUpdate().Model((*History)(nil)).Set("end_time = ?", o.now).Set("duration_ms = ?", dur).
-		Set("assignee = ?", assignee).Set("comment = ?", comment).Set("pass = ?", pass).Where("id = ?", h.ID).Exec(o.ctx)
+		Set("assignee = ?", assignee).Set("comment = ?", comment).Set("pass = ?", pass).
+		Where("task_id = ? AND tenant_id = ?", task.ID, o.inst.TenantID).Exec(o.ctx)
 	return err
 }
 
@@ -916,51 +922,62 @@ func (o *op) end(status, comment string) error {
 }
 
 // finish saves the operation; an instance with no open task and no
-// waiting execution has run to its end: approved.
+// waiting execution has run to its end: approved. A task made now is open;
+// a linear process that made none has reached its end.
 func (o *op) finish(comment string) error {
-	open, err := o.tx.NewSelect().Table("bb_flow_task").Where("tenant_id = ? AND instance_id = ? AND status = ?", o.inst.TenantID, o.inst.ID, TaskOpen).Exists(o.ctx)
-	if err != nil {
-		return err
-	}
-	if !open {
-		waiting, err := o.tx.NewSelect().Model((*Execution)(nil)).Where("tenant_id = ? AND instance_id = ?", o.inst.TenantID, o.inst.ID).Exists(o.ctx)
+	open := o.created > 0
+	if !open && !o.proc.Linear {
+		var err error
+		open, err = o.tx.NewSelect().Table("bb_flow_task").Where("tenant_id = ? AND instance_id = ? AND status = ?", o.inst.TenantID, o.inst.ID, TaskOpen).Exists(o.ctx)
 		if err != nil {
 			return err
 		}
-		if !waiting {
-			o.inst.Status, o.inst.EndTime, o.ended = Approved, o.now, true
-		}
-	}
-	return o.save(comment)
-}
-
-// save writes the history, the variables and the instance (version checked).
-func (o *op) save(comment string) error {
-	if len(o.pending) > 0 {
-		if _, err := o.tx.NewInsert().Model(&o.pending).Exec(o.ctx); err != nil {
-			return err
-		}
-		o.pending = nil
-	}
-	for name := range o.dirty {
-		b, err := json.Marshal(o.vars[name])
-		if err != nil {
-			return err
-		}
-		res, err := o.tx.NewUpdate().Table("bb_flow_variable").Set("value = ?", string(b)).Where("instance_id = ? AND name = ?", o.inst.ID, name).Exec(o.ctx)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			if err := db.InsertRow(o.ctx, o.tx, "bb_flow_variable", map[string]any{"id": db.NewID(), "tenant_id": o.inst.TenantID,
-				"instance_id": o.inst.ID, "name": name, "value": string(b)}); err != nil {
+		if !open {
+			open, err = o.tx.NewSelect().Model((*Execution)(nil)).Where("tenant_id = ? AND instance_id = ?", o.inst.TenantID, o.inst.ID).Exists(o.ctx)
+			if err != nil {
 				return err
 			}
 		}
 	}
-	if o.version == 0 { // just inserted by Start
+	if !open {
+		o.inst.Status, o.inst.EndTime, o.ended = Approved, o.now, true
+	}
+	return o.save(comment)
+}
+
+// writeHistory inserts the pending history rows.
+func (o *op) writeHistory() error {
+	if len(o.pending) == 0 {
+		return nil
+	}
+	if _, err := o.tx.NewInsert().Model(&o.pending).Exec(o.ctx); err != nil {
+		return err
+	}
+	o.pending = nil
+	return nil
+}
+
+// save writes the history, the variables and the instance (version checked).
+func (o *op) save(comment string) error {
+	if err := o.writeHistory(); err != nil {
+		return err
+	}
+	if len(o.dirty) > 0 {
+		rows := make([]Variable, 0, len(o.dirty))
+		for name := range o.dirty {
+			b, err := json.Marshal(o.vars[name])
+			if err != nil {
+				return err
+			}
+			rows = append(rows, Variable{ID: db.NewID(), TenantID: o.inst.TenantID, InstanceID: o.inst.ID, Name: name, Value: string(b)})
+		}
+		if _, err := o.tx.NewInsert().Model(&rows).On("CONFLICT (instance_id, name) DO UPDATE").Set("value = EXCLUDED.value").Exec(o.ctx); err != nil {
+			return err
+		}
+	}
+	if o.version == 0 { // started now
 		o.version = 1
-		if _, err := o.tx.NewUpdate().Model(o.inst).Column("flows", "status", "end_time").WherePK().Exec(o.ctx); err != nil {
+		if _, err := o.tx.NewInsert().Model(o.inst).Exec(o.ctx); err != nil {
 			return err
 		}
 	} else {

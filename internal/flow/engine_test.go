@@ -198,6 +198,12 @@ func TestEngine(t *testing.T) {
 			if err := r.tx(func(tx bun.Tx) error { return r.e.Claim(r.ctx, tx, user(9, "user"), t2[0].ID) }); !strings.Contains(msg(err), "neither") {
 				t.Fatalf("a user outside the group claimed: %v", err)
 			}
+			if _, err := r.complete(user(9, "user"), t2[0].ID, true, nil); !strings.Contains(msg(err), "neither") {
+				t.Fatalf("a user outside the group completed an unclaimed task: %v", err)
+			}
+			if left := r.open(inst)["t2"]; len(left) != 1 || left[0].Version != t2[0].Version {
+				t.Fatalf("the refused complete changed t2: %+v", left)
+			}
 			if err := r.tx(func(tx bun.Tx) error { return r.e.Claim(r.ctx, tx, user(9, "admin"), t2[0].ID) }); err != nil {
 				t.Fatal(err)
 			}

@@ -132,6 +132,16 @@ type Execution struct {
 	Collection    string  `bun:"collection"`
 }
 
+// Variable is one process variable, its value as JSON.
+type Variable struct {
+	bun.BaseModel `bun:"table:bb_flow_variable"`
+	ID            wire.ID `bun:"id,pk"`
+	TenantID      string  `bun:"tenant_id"`
+	InstanceID    wire.ID `bun:"instance_id"`
+	Name          string  `bun:"name"`
+	Value         string  `bun:"value"`
+}
+
 // History is one activity an instance passed.
 type History struct {
 	bun.BaseModel `bun:"table:bb_flow_history"`

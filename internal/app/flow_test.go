@@ -100,6 +100,33 @@ func newFlowTenant(t *testing.T, h *apptest.H, name string) *flowTenant {
 	return ft
 }
 
+// TestFlowClaimTotal: the claim list's total counts a task once when the
+// caller is its candidate twice (by name and by role), also beside tasks of
+// their role alone (the total is counted from candidate rows, not the page).
+func TestFlowClaimTotal(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		a := newFlowTenant(t, h, "Flow claim total")
+		var defs []struct{ ID string }
+		flowUpload(t, h.Admin(), a.id, map[string]string{"both.bpmn": flowChain("both", `camunda:candidateUsers="${candidate}" camunda:candidateGroups="clerk"`)}).OK(t, &defs)
+		start := func(candidate string) {
+			a.admin.PostJSON(flowAPI+"work/start-process", map[string]any{"processDefinitionId": defs[0].ID,
+				"variables": map[string]any{"candidate": candidate}}).OK(t, nil)
+		}
+		start(a.ids["clerk1"]) // clerk1 by name and by role
+		start(a.ids["admin"])  // clerk1 and clerk2 by role
+		start(a.ids["clerk1"])
+		if got := flowList(t, a.clerk1, "claim-list"); len(got) != 3 {
+			t.Fatalf("clerk1 (name and role) claims %d tasks, want 3", len(got))
+		}
+		if got := flowList(t, a.clerk2, "claim-list"); len(got) != 3 {
+			t.Fatalf("clerk2 (role) claims %d tasks, want 3", len(got))
+		}
+		if got := flowList(t, a.admin, "claim-list"); len(got) != 1 {
+			t.Fatalf("the admin (name) claims %d tasks, want 1", len(got))
+		}
+	})
+}
+
 // TestFlowWorkLists: the five work lists for an assignee, a candidate
 // user and a candidate group, with the same process deployed to two
 // tenants whose users never see each other's tasks.

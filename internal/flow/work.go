@@ -102,29 +102,60 @@ const (
 
 var msgBadDate = i18n.T("日期格式错误: %s", "The date %s is not valid")
 
-// taskFilter applies the lists' filters: category, processDefinitionName,
+// taskFilter is the lists' filters: category, processDefinitionName,
 // beginDate, endDate (on the task's creation, or its end for done tasks).
-func taskFilter(r *http.Request, q *bun.SelectQuery, timeCol string) (*bun.SelectQuery, error) {
+type taskFilter struct {
+	category, name string
+	from, to       wire.Time
+}
+
+// parseTaskFilter reads the filters of a list request once, for its rows
+// and its total.
+func parseTaskFilter(r *http.Request) (taskFilter, error) {
 	v := r.URL.Query()
-	if c := strings.TrimSpace(v.Get("category")); c != "" {
-		q = q.Where("i.category = ?", c)
-	}
-	if n := strings.TrimSpace(v.Get("processDefinitionName")); n != "" {
-		q = q.Where("i.def_name LIKE ? ESCAPE '\\'", "%"+db.EscapeLike(n)+"%")
-	}
-	for _, d := range []struct{ name, op string }{{"beginDate", ">="}, {"endDate", "<="}} {
-		if s := strings.TrimSpace(v.Get(d.name)); s != "" {
-			t, err := wire.ParseTime(s)
-			if err != nil {
-				return nil, httpx.BadRequest(msgBadDate.Format(d.name))
-			}
-			if d.name == "endDate" && len(s) == 10 {
-				t.Time = t.AddDate(0, 0, 1).Add(-1)
-			}
-			q = q.Where(timeCol+" "+d.op+" ?", t)
+	f := taskFilter{category: strings.TrimSpace(v.Get("category")), name: strings.TrimSpace(v.Get("processDefinitionName"))}
+	for _, d := range []struct {
+		name string
+		at   *wire.Time
+	}{{"beginDate", &f.from}, {"endDate", &f.to}} {
+		s := strings.TrimSpace(v.Get(d.name))
+		if s == "" {
+			continue
 		}
+		t, err := wire.ParseTime(s)
+		if err != nil {
+			return f, httpx.BadRequest(msgBadDate.Format(d.name))
+		}
+		if d.name == "endDate" && len(s) == 10 {
+			t.Time = t.AddDate(0, 0, 1).Add(-1)
+		}
+		*d.at = t
 	}
-	return q, nil
+	return f, nil
+}
+
+// onInstance: a filter reads the instance (alias i).
+func (f taskFilter) onInstance() bool { return f.category != "" || f.name != "" }
+
+// empty: no filter at all.
+func (f taskFilter) empty() bool { return !f.onInstance() && f.from.IsZero() && f.to.IsZero() }
+
+// apply restricts q (task alias t, instance alias i) to the filters, the
+// dates on timeCol.
+func (f taskFilter) apply(q *bun.SelectQuery, timeCol string) *bun.SelectQuery {
+	if f.category != "" {
+		q = q.Where("i.category = ?", f.category)
+	}
+	if f.name != "" {
+		q = q.Where("i.def_name LIKE ? ESCAPE '\\'", "%"+db.EscapeLike(f.name)+"%")
+	}
+	if !f.from.IsZero() {
+		q = q.Where(timeCol+" >= ?", f.from)
+	}
+	if !f.to.IsZero() {
+		q = q.Where(timeCol+" <= ?", f.to)
+	}
+	return q
 }
 
 // taskSelect is the task row query (alias t for the task, i the instance).
@@ -154,15 +185,16 @@ func (s *Service) taskList(kind listKind) httpx.HandlerFunc {
 		case listDone:
 			timeCol, status = "t.end_time", "finish"
 		}
-		q, err := taskFilter(r, kind.where(s.taskSelect(s.DB, p.TenantID), actorOf(p)), timeCol)
+		f, err := parseTaskFilter(r)
 		if err != nil {
 			return nil, err
 		}
+		q := f.apply(kind.where(s.taskSelect(s.DB, p.TenantID), actorOf(p)), timeCol)
 		var rows []TaskRow
 		if err := q.OrderExpr("t.id DESC").Limit(int64(pg.Size)).Offset(int64(pg.Offset())).Scan(ctx, &rows); err != nil {
 			return nil, err
 		}
-		total, err := s.countTasks(r, kind, actorOf(p), timeCol)
+		total, err := s.countTasks(ctx, kind, actorOf(p), f, timeCol)
 		if err != nil {
 			return nil, err
 		}
@@ -190,28 +222,53 @@ func (kind listKind) where(q *bun.SelectQuery, a Actor) *bun.SelectQuery {
 	}
 }
 
+// claimTotal counts the tasks a may claim from the candidate rows. A task
+// has one row per candidate user and one per group, so the rows of one of
+// a's keys (the user, or one role) are distinct tasks: when at most one key
+// has rows, their count (an index range) is the total. Only when two keys
+// have rows can a task be met twice, and then the rows are counted DISTINCT,
+// which costs a temporary B-tree over all of them.
+func claimTotal(ctx context.Context, idb bun.IDB, a Actor) (int64, error) {
+	var total int64
+	keysWithRows := 0
+	count := func(column string, key any) error {
+		n, err := idb.NewSelect().TableExpr("bb_flow_task_candidate AS c").Where("c.tenant_id = ?", a.TenantID).
+			Where("c."+column+" = ?", key).Count(ctx)
+		if n > 0 {
+			total += int64(n)
+			keysWithRows++
+		}
+		return err
+	}
+	if err := count("user_id", a.UserID); err != nil {
+		return 0, err
+	}
+	for _, g := range a.Groups {
+		if err := count("group_alias", g); err != nil {
+			return 0, err
+		}
+	}
+	if keysWithRows <= 1 {
+		return total, nil
+	}
+	var n int64
+	err := candidateMatch(idb, a, "COUNT(DISTINCT c.task_id)").Scan(ctx, &n)
+	return n, err
+}
+
 // countTasks is a list's total, counted without the joins of its rows: the
 // instance only when a filter is on it, and an unfiltered claim list from
 // the candidates alone (a task has candidates only while it is open and
 // unclaimed, see bb_flow_task_candidate).
-func (s *Service) countTasks(r *http.Request, kind listKind, a Actor, timeCol string) (int64, error) {
-	ctx := r.Context()
-	v := r.URL.Query()
-	onInstance := strings.TrimSpace(v.Get("category")) != "" || strings.TrimSpace(v.Get("processDefinitionName")) != ""
-	if kind == listClaim && !onInstance && strings.TrimSpace(v.Get("beginDate")) == "" && strings.TrimSpace(v.Get("endDate")) == "" {
-		var n int64
-		err := candidateMatch(s.DB, a, "COUNT(DISTINCT c.task_id)").Scan(ctx, &n)
-		return n, err
+func (s *Service) countTasks(ctx context.Context, kind listKind, a Actor, f taskFilter, timeCol string) (int64, error) {
+	if kind == listClaim && f.empty() {
+		return claimTotal(ctx, s.DB, a)
 	}
 	q := s.DB.NewSelect().TableExpr("bb_flow_task AS t").Where("t.tenant_id = ?", a.TenantID)
-	if onInstance {
+	if f.onInstance() {
 		q = q.Join("JOIN bb_flow_instance AS i ON i.id = t.instance_id AND i.tenant_id = t.tenant_id")
 	}
-	q, err := taskFilter(r, kind.where(q, a), timeCol)
-	if err != nil {
-		return 0, err
-	}
-	return q.Count(ctx)
+	return f.apply(kind.where(q, a), timeCol).Count(ctx)
 }
 
 func (row *TaskRow) finish(names map[string]string, status string) {
@@ -260,9 +317,11 @@ func (s *Service) handleSendList(r *http.Request) (any, error) {
 		ColumnExpr("i.id AS instance_id, i.category, i.start_time AS create_time, i.end_time, i.definition_id, i.def_key, i.def_name, i.def_version").
 		ColumnExpr("i.status AS inst_status, i.business_table, i.business_id, i.title, i.initiator, COALESCE(su.real_name, '') AS start_user_name, i.start_time").
 		Where("i.tenant_id = ? AND i.initiator = ?", p.TenantID, p.UserID)
-	if q, err = taskFilter(r, q, "i.start_time"); err != nil {
+	f, err := parseTaskFilter(r)
+	if err != nil {
 		return nil, err
 	}
+	q = f.apply(q, "i.start_time")
 	var rows []TaskRow
 	total, err := q.OrderExpr("i.id DESC").Limit(int64(pg.Size)).Offset(int64(pg.Offset())).ScanAndCount(ctx, &rows)
 	if err != nil {
@@ -313,12 +372,16 @@ func (s *Service) openTaskNames(ctx context.Context, tenantID string, rows []Tas
 
 // handleTodoCount: the top bar's badge.
 func (s *Service) handleTodoCount(r *http.Request) (any, error) {
-	a := actorOf(authz.From(r.Context()))
-	todo, err := s.countTasks(r, listTodo, a, "t.create_time")
+	ctx, a := r.Context(), actorOf(authz.From(r.Context()))
+	f, err := parseTaskFilter(r)
 	if err != nil {
 		return nil, err
 	}
-	claim, err := s.countTasks(r, listClaim, a, "t.create_time")
+	todo, err := s.countTasks(ctx, listTodo, a, f, "t.create_time")
+	if err != nil {
+		return nil, err
+	}
+	claim, err := s.countTasks(ctx, listClaim, a, f, "t.create_time")
 	if err != nil {
 		return nil, err
 	}

@@ -526,5 +526,18 @@ func TestFlowBindings(t *testing.T) {
 		if s := submit(b.admin, "BB2"); s != 2 {
 			t.Fatalf("B follows the dictionary default: status %d, want 2", s)
 		}
+
+		// a tenant's own business dictionary names a default over the system's: B sends
+		// suppliers through bindflow, while A (with the same process) stays unbound
+		var root map[string]any
+		b.admin.PostJSON("/api/blade-system/dict-biz/submit", map[string]any{"code": "flow_route", "dictKey": "-1", "dictValue": "审批路由", "sort": 1, "isSealed": 0}).OK(t, &root)
+		b.admin.PostJSON("/api/blade-system/dict-biz/submit", map[string]any{"parentId": root["id"], "code": "flow_route", "dictKey": "supplier",
+			"dictValue": "供应商", "remark": "bindflow", "sort": 1, "isSealed": 0}).OK(t, nil)
+		if r := routes(b.admin, defs[0].ID); !r["supplier"].Bound || r["supplier"].ProcessKey != "bindflow" || !r["material"].Bound {
+			t.Fatalf("B's business dictionary default: %+v %+v", r["supplier"], r["material"])
+		}
+		if r := routes(a.admin, defs[0].ID); r["supplier"].Bound || r["supplier"].ProcessKey != "" {
+			t.Fatalf("A sees B's business dictionary default: %+v", r["supplier"])
+		}
 	})
 }

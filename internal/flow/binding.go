@@ -42,35 +42,64 @@ type RouteBinding struct {
 // BoundProcess is the process key bound to a document type (route, e.g.
 // "material") for the tenant; "" when none is.
 func (s *Service) BoundProcess(ctx context.Context, idb bun.IDB, tenantID, route string) (string, error) {
-	var set []string
-	if err := idb.NewSelect().Table("bb_flow_binding").Column("def_key").Where("tenant_id = ? AND route = ?", tenantID, route).
-		Limit(1).Scan(ctx, &set); err != nil {
-		return "", err
+	bound, err := boundProcesses(ctx, idb, tenantID, []string{route})
+	return bound[route], err
+}
+
+// boundProcesses is BoundProcess of several routes, in three reads whatever
+// their number: the tenant's bindings, then for the routes it has not set
+// its business dictionary's remarks, then the system dictionary's.
+func boundProcesses(ctx context.Context, idb bun.IDB, tenantID string, routes []string) (map[string]string, error) {
+	out := make(map[string]string, len(routes))
+	if len(routes) == 0 {
+		return out, nil
 	}
-	if len(set) == 1 {
-		return set[0], nil
+	var set []struct {
+		Route  string `bun:"route"`
+		DefKey string `bun:"def_key"`
 	}
-	var keys []string
-	if err := idb.NewSelect().Table("blade_dict_biz").Column("remark").
-		Where("tenant_id = ? AND code = 'flow_route' AND dict_key = ? AND parent_id <> 0 AND is_deleted = 0", tenantID, route).
-		Limit(1).Scan(ctx, &keys); err != nil {
-		return "", err
+	if err := idb.NewSelect().Table("bb_flow_binding").Column("route", "def_key").
+		Where("tenant_id = ? AND route IN (?)", tenantID, bun.In(routes)).Scan(ctx, &set); err != nil {
+		return nil, err
 	}
-	if len(keys) == 0 || strings.TrimSpace(keys[0]) == "" {
-		keys = nil
-		if err := idb.NewSelect().Table("blade_dict").Column("remark").
-			Where("code = 'flow_route' AND dict_key = ? AND parent_id <> 0 AND is_deleted = 0", route).Limit(1).Scan(ctx, &keys); err != nil {
-			return "", err
+	decided := make(map[string]bool, len(routes))
+	for _, b := range set {
+		out[b.Route], decided[b.Route] = b.DefKey, true // an explicit "" (none) decides too
+	}
+	for _, table := range []string{"blade_dict_biz", "blade_dict"} {
+		var open []string
+		for _, r := range routes {
+			if !decided[r] {
+				open = append(open, r)
+			}
+		}
+		if len(open) == 0 {
+			break
+		}
+		var remarks []struct {
+			Route  string `bun:"dict_key"`
+			Remark string `bun:"remark"`
+		}
+		q := idb.NewSelect().Table(table).Column("dict_key", "remark").
+			Where("code = 'flow_route' AND dict_key IN (?) AND parent_id <> 0 AND is_deleted = 0", bun.In(open)).OrderExpr("id")
+		if table == "blade_dict_biz" {
+			q = q.Where("tenant_id = ?", tenantID)
+		}
+		if err := q.Scan(ctx, &remarks); err != nil {
+			return nil, err
+		}
+		for _, r := range remarks {
+			// the first entry of a route decides; an empty business remark leaves it to the system dictionary
+			if key := strings.TrimSpace(r.Remark); !decided[r.Route] && (key != "" || table == "blade_dict") {
+				out[r.Route], decided[r.Route] = key, true
+			}
 		}
 	}
-	if len(keys) == 0 {
-		return "", nil
-	}
-	return strings.TrimSpace(keys[0]), nil
+	return out, nil
 }
 
 // routeBindings lists every document type with the process it goes through
-// in the tenant, marking those bound to key.
+// in the tenant; Bound marks those going through key.
 func (s *Service) routeBindings(ctx context.Context, idb bun.IDB, tenantID, key string) ([]RouteBinding, error) {
 	var items []struct {
 		Key string `bun:"dict_key"`
@@ -81,18 +110,22 @@ func (s *Service) routeBindings(ctx context.Context, idb bun.IDB, tenantID, key 
 		Where("code = 'flow_route' AND parent_id <> 0 AND is_deleted = 0").OrderExpr("sort, id").Scan(ctx, &items); err != nil {
 		return nil, err
 	}
+	routes := make([]string, len(items))
+	for i, it := range items {
+		routes[i] = it.Key
+	}
+	bound, err := boundProcesses(ctx, idb, tenantID, routes)
+	if err != nil {
+		return nil, err
+	}
 	en := i18n.From(ctx) == i18n.En
 	out := make([]RouteBinding, 0, len(items))
 	for _, it := range items {
-		bound, err := s.BoundProcess(ctx, idb, tenantID, it.Key)
-		if err != nil {
-			return nil, err
-		}
 		label := it.Zh
 		if en && it.En != "" {
 			label = it.En
 		}
-		out = append(out, RouteBinding{Route: it.Key, Label: label, ProcessKey: bound, Bound: key != "" && bound == key})
+		out = append(out, RouteBinding{Route: it.Key, Label: label, ProcessKey: bound[it.Key], Bound: key != "" && bound[it.Key] == key})
 	}
 	return out, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"mime/multipart"
+	"slices"
 	"strings"
 	"testing"
 
@@ -123,6 +124,39 @@ func TestFlowClaimTotal(t *testing.T) {
 		}
 		if got := flowList(t, a.admin, "claim-list"); len(got) != 1 {
 			t.Fatalf("the admin (name) claims %d tasks, want 1", len(got))
+		}
+	})
+}
+
+// TestFlowManagerTenants: the process manager lists each definition's
+// tenants as they are now: a tenant made after the built-in processes were
+// deployed is among them, a removed one is not, and a tenant administrator
+// sees only their own tenant there.
+func TestFlowManagerTenants(t *testing.T) {
+	apptest.Each(t, func(t *testing.T, h *apptest.H) {
+		super := h.Admin()
+		a := newFlowTenant(t, h, "Manager A")
+		b := newFlowTenant(t, h, "Manager B")
+		tenantsOf := func(c *apptest.Client) []string {
+			t.Helper()
+			var defs apptest.Page[struct{ TenantIDs string }]
+			c.Get(flowAPI+"manager/list", apptest.Q("key", "approval", "size", "100")).OK(t, &defs)
+			if len(defs.Records) != 1 {
+				t.Fatalf("approval definitions: %+v", defs.Records)
+			}
+			return strings.Split(defs.Records[0].TenantIDs, ",")
+		}
+		if got := tenantsOf(super); !slices.Contains(got, a.id) || !slices.Contains(got, b.id) || !slices.Contains(got, "000000") {
+			t.Fatalf("the super user sees tenants %v, want 000000, %s and %s among them", got, a.id, b.id)
+		}
+		if got := tenantsOf(a.admin); !slices.Equal(got, []string{a.id}) {
+			t.Fatalf("tenant A's administrator sees tenants %v, want only %s", got, a.id)
+		}
+		var page apptest.Page[map[string]any]
+		super.Get("/api/blade-system/tenant/page", apptest.Q("tenantId", b.id)).OK(t, &page)
+		super.Post("/api/blade-system/tenant/remove", apptest.Q("ids", page.Records[0]["id"].(string))).OK(t, nil)
+		if got := tenantsOf(super); slices.Contains(got, b.id) || !slices.Contains(got, a.id) {
+			t.Fatalf("after B's removal the super user sees tenants %v", got)
 		}
 	})
 }

@@ -282,7 +282,11 @@ func (s *Service) handleModelDeploy(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return httpx.Message{Text: msgDeployed, Data: s.definitionView(ctx, def)}, nil
+	view, err := s.definitionView(ctx, def)
+	if err != nil {
+		return nil, err
+	}
+	return httpx.Message{Text: msgDeployed, Data: view}, nil
 }
 
 // DefinitionView is a definition on the wire (start-list and manager/list).
@@ -301,19 +305,51 @@ type DefinitionView struct {
 	TenantIDs       string    `json:"tenantIds"`
 }
 
-func (s *Service) definitionView(ctx context.Context, d *Definition) DefinitionView {
-	return s.definitionViews(ctx, []Definition{*d})[0]
+func (s *Service) definitionView(ctx context.Context, d *Definition) (DefinitionView, error) {
+	views, err := s.definitionViews(ctx, []Definition{*d})
+	if err != nil {
+		return DefinitionView{}, err
+	}
+	return views[0], nil
 }
 
-func (s *Service) definitionViews(ctx context.Context, defs []Definition) []DefinitionView {
-	names := s.categoryNames(ctx)
+// definitionViews are the definitions as the screens show them. Their
+// tenants are read from the deployment links, which also hold the tenants
+// made after the deployment (Provision), less removed tenants; a tenant's
+// own caller sees only itself among them.
+func (s *Service) definitionViews(ctx context.Context, defs []Definition) ([]DefinitionView, error) {
 	out := make([]DefinitionView, len(defs))
+	if len(defs) == 0 {
+		return out, nil
+	}
+	ids := make([]wire.ID, len(defs))
+	for i := range defs {
+		ids[i] = defs[i].ID
+	}
+	var links []struct {
+		DefinitionID wire.ID `bun:"definition_id"`
+		TenantID     string  `bun:"tenant_id"`
+	}
+	q := s.DB.NewSelect().Table("bb_flow_definition_tenant").Column("definition_id", "tenant_id").
+		Where("definition_id IN (?)", bun.In(ids)).
+		Where("tenant_id IN (SELECT tenant_id FROM blade_tenant WHERE is_deleted = 0)").OrderExpr("tenant_id")
+	if p := authz.From(ctx); !p.IsSuper() {
+		q = q.Where("tenant_id = ?", p.TenantID)
+	}
+	if err := q.Scan(ctx, &links); err != nil {
+		return nil, err
+	}
+	tenants := make(map[wire.ID][]string, len(defs))
+	for _, l := range links {
+		tenants[l.DefinitionID] = append(tenants[l.DefinitionID], l.TenantID)
+	}
+	names := s.categoryNames(ctx)
 	for i, d := range defs {
 		out[i] = DefinitionView{ID: d.ID, TenantID: d.TenantID, Name: d.Name, Key: d.Key, Category: d.Category, CategoryName: names[d.Category],
 			Version: d.Version, DeploymentID: d.DeploymentID, ResourceName: d.ResourceName, SuspensionState: d.SuspensionState,
-			DeploymentTime: d.DeployTime, TenantIDs: d.TenantIDs}
+			DeploymentTime: d.DeployTime, TenantIDs: strings.Join(tenants[d.ID], ",")}
 	}
-	return out
+	return out, nil
 }
 
 // definitions lists definitions deployed to the caller's tenant (every
@@ -349,7 +385,11 @@ func (s *Service) definitions(r *http.Request, latestActive bool) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return httpx.NewPage(s.definitionViews(ctx, rows), int64(total), pg.Current, pg.Size), nil
+	views, err := s.definitionViews(ctx, rows)
+	if err != nil {
+		return nil, err
+	}
+	return httpx.NewPage(views, int64(total), pg.Current, pg.Size), nil
 }
 
 func (s *Service) handleStartList(r *http.Request) (any, error) { return s.definitions(r, true) }
@@ -524,7 +564,11 @@ func (s *Service) handleDeployUpload(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return httpx.Message{Text: msgDeployed, Data: s.definitionViews(ctx, defs)}, nil
+	views, err := s.definitionViews(ctx, defs)
+	if err != nil {
+		return nil, err
+	}
+	return httpx.Message{Text: msgDeployed, Data: views}, nil
 }
 
 // handleDeleteDeployment removes deployments the caller's tenant made;

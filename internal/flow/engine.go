@@ -26,6 +26,7 @@ import (
 // the tables, read and written inside the caller's transaction.
 type Engine struct {
 	DB    *db.DB
+	ins   *inserters
 	procs sync.Map // definition id → *Process (definitions never change)
 	mu    sync.RWMutex
 	ends  map[string]EndFunc
@@ -36,7 +37,9 @@ type Engine struct {
 type EndFunc func(ctx context.Context, tx bun.Tx, inst *Instance, result, comment string) error
 
 // NewEngine returns an engine on d.
-func NewEngine(d *db.DB) *Engine { return &Engine{DB: d, ends: map[string]EndFunc{}} }
+func NewEngine(d *db.DB) *Engine {
+	return &Engine{DB: d, ins: newInserters(d), ends: map[string]EndFunc{}}
+}
 
 // OnEnd registers the callback of a business table's instances.
 func (e *Engine) OnEnd(table string, fn EndFunc) {
@@ -206,14 +209,14 @@ func (e *Engine) Complete(ctx context.Context, tx bun.Tx, actor Actor, in Comple
 	if in.Pass {
 		pass = 1
 	}
-	q := tx.NewUpdate().Table("bb_flow_task").
-		Set("status = ?", TaskDone).Set("assignee = ?", actor.UserID).Set("end_time = ?", o.now).
-		Set("comment = ?", in.Comment).Set("pass = ?", pass).Set("version = version + 1").
-		Where("id = ? AND tenant_id = ? AND status = ? AND version = ?", task.ID, actor.TenantID, TaskOpen, task.Version)
+	args := []any{TaskDone, actor.UserID, o.now, in.Comment, pass, task.ID, actor.TenantID, TaskOpen, task.Version}
 	if task.Assignee == 0 { // a candidate's: checked in the same statement
-		q = q.Where("EXISTS (?)", candidateMatch(tx, actor, "1").Where("c.task_id = bb_flow_task.id"))
+		args = append(args, actor.TenantID, actor.UserID)
+		for _, g := range actor.Groups {
+			args = append(args, g)
+		}
 	}
-	res, err := q.Exec(ctx)
+	res, err := completeTask(task.Assignee == 0, len(actor.Groups)).Exec(ctx, e.DB, tx, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -230,7 +233,7 @@ func (e *Engine) Complete(ctx context.Context, tx bun.Tx, actor Actor, in Comple
 	}
 	if task.Assignee == 0 { // candidates are kept only while nobody holds the task (Claim deletes them)
 		task.ClaimTime = o.now
-		if _, err := tx.NewDelete().Table("bb_flow_task_candidate").Where("task_id = ?", task.ID).Exec(ctx); err != nil {
+		if _, err := stmtDropCands.Exec(ctx, e.DB, tx, task.ID); err != nil {
 			return nil, err
 		}
 	}
@@ -304,9 +307,9 @@ func (e *Engine) Delete(ctx context.Context, tx bun.Tx, tenantID string, instanc
 	return o.inst, o.end(Deleted, reason)
 }
 
-func (e *Engine) task(ctx context.Context, idb bun.IDB, tenantID string, id wire.ID) (*Task, error) {
+func (e *Engine) task(ctx context.Context, tx bun.Tx, tenantID string, id wire.ID) (*Task, error) {
 	t := new(Task)
-	if err := idb.NewSelect().Model(t).Where("id = ? AND tenant_id = ?", id, tenantID).Scan(ctx); err != nil {
+	if err := stmtTask.Get(ctx, e.DB, tx, t, id, tenantID); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, &httpx.Error{Status: 404, Msg: msgTaskGone}
 		}
@@ -334,12 +337,11 @@ func (e *Engine) isCandidate(ctx context.Context, idb bun.IDB, actor Actor, task
 // open loads a running instance for an operation, locked on PostgreSQL
 // (SQLite has one writer), with its process and variables.
 func (e *Engine) open(ctx context.Context, tx bun.Tx, tenantID string, id wire.ID) (*op, error) {
-	inst := new(Instance)
-	q := tx.NewSelect().Model(inst).Where("id = ? AND tenant_id = ?", id, tenantID)
-	if e.DB != nil && e.DB.Postgres {
-		q = q.For("UPDATE")
+	inst, read := new(Instance), stmtInstance
+	if e.DB.Postgres {
+		read = stmtInstanceLock
 	}
-	if err := q.Scan(ctx); err != nil {
+	if err := read.Get(ctx, e.DB, tx, inst, id, tenantID); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, &httpx.Error{Status: 404, Msg: msgNoInstance}
 		}
@@ -722,7 +724,7 @@ func (o *op) createTask(n *Node, execID wire.ID, index int, extra map[string]any
 			return httpx.BadRequest(msgNoPeople.Format(n.Name))
 		}
 	}
-	if _, err := o.tx.NewInsert().Model(t).Exec(o.ctx); err != nil {
+	if err := o.e.ins.task.Insert(o.ctx, o.e.DB, o.tx, t); err != nil {
 		return err
 	}
 	o.created++
@@ -734,8 +736,10 @@ func (o *op) createTask(n *Node, execID wire.ID, index int, extra map[string]any
 		for _, g := range groups {
 			rows = append(rows, Candidate{ID: db.NewID(), TenantID: t.TenantID, TaskID: t.ID, GroupAlias: g})
 		}
-		if _, err := o.tx.NewInsert().Model(&rows).Exec(o.ctx); err != nil {
-			return err
+		for i := range rows {
+			if err := o.e.ins.candidate.Insert(o.ctx, o.e.DB, o.tx, &rows[i]); err != nil {
+				return err
+			}
 		}
 	}
 	h := o.newHistory(n, t.Assignee, "", -1)
@@ -902,9 +906,7 @@ func (o *op) history(n *Node, actor Actor, comment string, pass int) {
 // closeHistory closes a task's history row (it started with the task).
 func (o *op) closeHistory(task *Task, assignee wire.ID, comment string, pass int) error {
 	dur := o.now.Sub(task.CreateTime.Time).Milliseconds()
-	_, err := o.tx.NewUpdate().Model((*History)(nil)).Set("end_time = ?", o.now).Set("duration_ms = ?", dur).
-		Set("assignee = ?", assignee).Set("comment = ?", comment).Set("pass = ?", pass).
-		Where("task_id = ? AND tenant_id = ?", task.ID, o.inst.TenantID).Exec(o.ctx)
+	_, err := stmtCloseHistory.Exec(o.ctx, o.e.DB, o.tx, o.now, dur, assignee, comment, pass, task.ID, o.inst.TenantID)
 	return err
 }
 
@@ -950,8 +952,10 @@ func (o *op) writeHistory() error {
 	if len(o.pending) == 0 {
 		return nil
 	}
-	if _, err := o.tx.NewInsert().Model(&o.pending).Exec(o.ctx); err != nil {
-		return err
+	for _, h := range o.pending {
+		if err := o.e.ins.history.Insert(o.ctx, o.e.DB, o.tx, h); err != nil {
+			return err
+		}
 	}
 	o.pending = nil
 	return nil
@@ -971,19 +975,19 @@ func (o *op) save(comment string) error {
 			}
 			rows = append(rows, Variable{ID: db.NewID(), TenantID: o.inst.TenantID, InstanceID: o.inst.ID, Name: name, Value: string(b)})
 		}
-		if _, err := o.tx.NewInsert().Model(&rows).On("CONFLICT (instance_id, name) DO UPDATE").Set("value = EXCLUDED.value").Exec(o.ctx); err != nil {
-			return err
+		for i := range rows {
+			if err := o.e.ins.variable.Insert(o.ctx, o.e.DB, o.tx, &rows[i]); err != nil {
+				return err
+			}
 		}
 	}
 	if o.version == 0 { // started now
 		o.version = 1
-		if _, err := o.tx.NewInsert().Model(o.inst).Exec(o.ctx); err != nil {
+		if err := o.e.ins.instance.Insert(o.ctx, o.e.DB, o.tx, o.inst); err != nil {
 			return err
 		}
 	} else {
-		res, err := o.tx.NewUpdate().Model((*Instance)(nil)).Set("flows = ?", o.inst.Flows).Set("status = ?", o.inst.Status).
-			Set("end_time = ?", o.inst.EndTime).Set("delete_reason = ?", o.inst.DeleteReason).Set("version = version + 1").
-			Where("id = ? AND version = ?", o.inst.ID, o.version).Exec(o.ctx)
+		res, err := stmtSaveInstance.Exec(o.ctx, o.e.DB, o.tx, o.inst.Flows, o.inst.Status, o.inst.EndTime, o.inst.DeleteReason, o.inst.ID, o.version)
 		if err != nil {
 			return err
 		}

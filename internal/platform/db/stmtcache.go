@@ -65,8 +65,21 @@ func (c *cachingConn) inner() fullConn { return c.Conn.(fullConn) }
 func (c *cachingConn) PrepareContext(ctx context.Context, q string) (driver.Stmt, error) {
 	return c.inner().PrepareContext(ctx, q)
 }
+// ExecContext serves statements with arguments from the statement cache:
+// bun writes its arguments into the text, so those come from db.Statement,
+// whose texts are fixed.
 func (c *cachingConn) ExecContext(ctx context.Context, q string, args []driver.NamedValue) (driver.Result, error) {
-	return c.inner().ExecContext(ctx, q, args)
+	if len(args) == 0 {
+		return c.inner().ExecContext(ctx, q, args)
+	}
+	cs, err := c.cached(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if cs.busy {
+		return c.inner().ExecContext(ctx, q, args)
+	}
+	return cs.stmt.(driver.StmtExecContext).ExecContext(ctx, args)
 }
 func (c *cachingConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
 	return c.inner().BeginTx(ctx, opts)
@@ -75,35 +88,45 @@ func (c *cachingConn) Ping(ctx context.Context) error         { return c.inner()
 func (c *cachingConn) ResetSession(ctx context.Context) error { return c.inner().ResetSession(ctx) }
 func (c *cachingConn) IsValid() bool                          { return c.inner().IsValid() }
 
-// QueryContext serves argument-free SELECTs from the statement cache.
+// QueryContext serves SELECTs from the statement cache: bun's, which have
+// no arguments (a text met again is the same query), and db.Statement's.
 func (c *cachingConn) QueryContext(ctx context.Context, q string, args []driver.NamedValue) (driver.Rows, error) {
-	if len(args) > 0 || !isSelect(q) {
+	if !isSelect(q) {
 		return c.inner().QueryContext(ctx, q, args)
 	}
-	cs := c.stmts[q]
-	if cs == nil {
-		st, err := c.inner().PrepareContext(ctx, q)
-		if err != nil {
-			return nil, err
-		}
-		if len(c.order) >= stmtCacheSize {
-			c.evict()
-		}
-		cs = &cachedStmt{stmt: st}
-		c.stmts[q] = cs
-		c.order = append(c.order, q)
+	cs, err := c.cached(ctx, q)
+	if err != nil {
+		return nil, err
 	}
 	if cs.busy {
 		// the cached statement is still being read (nested query on this
 		// connection): use a one-off statement
 		return c.inner().QueryContext(ctx, q, args)
 	}
-	rows, err := cs.stmt.(driver.StmtQueryContext).QueryContext(ctx, nil)
+	rows, err := cs.stmt.(driver.StmtQueryContext).QueryContext(ctx, args)
 	if err != nil {
 		return nil, err
 	}
 	cs.busy = true
 	return &cachedRows{Rows: rows, cs: cs}, nil
+}
+
+// cached is the prepared statement of q, prepared now when it is not kept.
+func (c *cachingConn) cached(ctx context.Context, q string) (*cachedStmt, error) {
+	if cs := c.stmts[q]; cs != nil {
+		return cs, nil
+	}
+	st, err := c.inner().PrepareContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	if len(c.order) >= stmtCacheSize {
+		c.evict()
+	}
+	cs := &cachedStmt{stmt: st}
+	c.stmts[q] = cs
+	c.order = append(c.order, q)
+	return cs, nil
 }
 
 // evict drops the oldest idle statement.

@@ -23,6 +23,12 @@ export function TaskDialog({ row, handle, onClose }: { row: TaskRow | null; hand
   const [comment, setComment] = useState<string>('');
   const [busy, setBusy] = useState<'ok' | 'reject' | null>(null);
   const taskId = taskOf(row);
+  // the dialog stays mounted between tasks: the next task starts without the last one's comment
+  const [commentOf, setCommentOf] = useState(taskId);
+  if (commentOf !== taskId) {
+    setCommentOf(taskId);
+    setComment('');
+  }
   const { data: detail, isLoading } = useQuery({
     queryKey: ['flow', 'task-detail', taskId],
     queryFn: () => taskDetail(taskId!),

@@ -142,6 +142,40 @@ describe('work lists', () => {
     await waitFor(() => expect(completed).toEqual([expect.objectContaining({ taskId: 't1', flag: 'reject', comment: '数量不对' })]));
   });
 
+  it('starts the next task without the comment written for the last one', async () => {
+    const completed: { taskId: string; flag: string; comment: string }[] = [];
+    const second = { ...task, taskId: 't2', taskName: '复审' };
+    let rows = [task, second];
+    server.use(
+      dict,
+      http.get('*/api/blade-flow/work/todo-list', () => HttpResponse.json(ok(pageOf(rows)))),
+      http.get('*/api/blade-flow/work/task-detail', ({ request }) =>
+        HttpResponse.json(ok(new URL(request.url).searchParams.get('taskId') === 't2' ? second : task)),
+      ),
+      http.get('*/api/meta/resources', () => HttpResponse.json(ok([]))),
+      http.post('*/api/blade-flow/work/complete-task', async ({ request }) => {
+        const body = (await request.json()) as { taskId: string; flag: string; comment: string };
+        completed.push(body);
+        rows = rows.filter((r) => r.taskId !== body.taskId);
+        return HttpResponse.json(ok(null));
+      }),
+    );
+    renderWithProviders(<WorkPage kind="todo" />);
+    fireEvent.click((await screen.findAllByRole('button', { name: '办理' }))[0]);
+    let dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('审批意见'), { target: { value: '初审通过' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '同 意' }));
+    await waitFor(() => expect(completed).toHaveLength(1));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: '办理' })).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: '办理' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('审批意见')).toHaveValue('');
+    // so a rejection without a comment is refused, not sent with the last task's approval
+    fireEvent.click(within(dialog).getByRole('button', { name: '驳 回' }));
+    expect(await screen.findByText('驳回时请填写审批意见')).toBeInTheDocument();
+    expect(completed).toEqual([expect.objectContaining({ taskId: 't1', flag: 'ok', comment: '初审通过' })]);
+  });
+
   it('claims a task of the claim list and filters by category and name', async () => {
     const claimed: string[] = [];
     const queries: URLSearchParams[] = [];

@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import RowButton from '../resource/RowButton';
 import { toast } from '../util/notify';
 import { claimTask, startList, taskOf, workList, type Definition, type Params, type TaskRow, type WorkKind } from './api';
-import FlowTable, { definitionColumns, flowListKey, type FlowFilter } from './FlowTable';
+import FlowTable, { definitionColumns, type FlowFilter } from './FlowTable';
 import { perform } from './perform';
 import { ProgressDialog } from './ProcessProgress';
 import { TaskDialog } from './TaskDialog';
@@ -102,7 +102,8 @@ function TaskList({ kind }: { kind: Exclude<WorkKind, 'start'> }) {
       () => claimTask(taskOf(row)!),
       () => {
         announceTasksChanged();
-        return client.invalidateQueries({ queryKey: flowListKey(`work-${kind}`) });
+        // the claimed task leaves this list for the to-do list, which may be open in another tab
+        return client.invalidateQueries({ queryKey: ['flow', 'list'] });
       },
     );
   return (

@@ -41,13 +41,14 @@ func (d *cachingDriver) Open(name string) (driver.Conn, error) {
 
 type cachedStmt struct {
 	stmt driver.Stmt
-	busy bool // a Rows of it is open
+	busy bool   // a Rows of it is open
+	used uint64 // the connection's tick when last used
 }
 
 type cachingConn struct {
 	driver.Conn
 	stmts map[string]*cachedStmt
-	order []string
+	tick  uint64
 }
 
 type fullConn interface {
@@ -113,31 +114,37 @@ func (c *cachingConn) QueryContext(ctx context.Context, q string, args []driver.
 
 // cached is the prepared statement of q, prepared now when it is not kept.
 func (c *cachingConn) cached(ctx context.Context, q string) (*cachedStmt, error) {
+	c.tick++
 	if cs := c.stmts[q]; cs != nil {
+		cs.used = c.tick
 		return cs, nil
 	}
 	st, err := c.inner().PrepareContext(ctx, q)
 	if err != nil {
 		return nil, err
 	}
-	if len(c.order) >= stmtCacheSize {
+	if len(c.stmts) >= stmtCacheSize {
 		c.evict()
 	}
-	cs := &cachedStmt{stmt: st}
+	cs := &cachedStmt{stmt: st, used: c.tick}
 	c.stmts[q] = cs
-	c.order = append(c.order, q)
 	return cs, nil
 }
 
-// evict drops the oldest idle statement.
+// evict drops the least recently used idle statement: bun's queries carry
+// their arguments in the text, so most are met once, and they must not push
+// out the statements used all the time (db.Statement's, the menus' reads).
 func (c *cachingConn) evict() {
-	for i, q := range c.order {
-		if cs := c.stmts[q]; cs != nil && !cs.busy {
-			cs.stmt.Close()
-			delete(c.stmts, q)
-			c.order = append(c.order[:i], c.order[i+1:]...)
-			return
+	var oldest string
+	var at uint64
+	for q, cs := range c.stmts {
+		if !cs.busy && (oldest == "" || cs.used < at) {
+			oldest, at = q, cs.used
 		}
+	}
+	if oldest != "" {
+		c.stmts[oldest].stmt.Close()
+		delete(c.stmts, oldest)
 	}
 }
 
@@ -145,7 +152,7 @@ func (c *cachingConn) Close() error {
 	for _, cs := range c.stmts {
 		cs.stmt.Close()
 	}
-	c.stmts, c.order = nil, nil
+	c.stmts = nil
 	return c.Conn.Close()
 }
 

@@ -75,3 +75,42 @@ func TestStatementCache(t *testing.T) {
 		}
 	}
 }
+
+// A statement used all along stays prepared while many others, each met once
+// (bun's queries with their arguments in the text), pass through the cache.
+func TestStatementCacheKeepsTheUsedOnes(t *testing.T) {
+	d, err := OpenSQLite(filepath.Join(t.TempDir(), "c.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	ctx := context.Background()
+	conn, err := d.txDB.DB.Conn(ctx) // the writer: one connection
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	const hot = "SELECT 1 WHERE ? = ?"
+	for i := 0; i < 3*stmtCacheSize; i++ {
+		var n int
+		if err := conn.QueryRowContext(ctx, hot, i, i).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if err := conn.QueryRowContext(ctx, fmt.Sprintf("SELECT %d", i)).Scan(&n); err != nil || n != i {
+			t.Fatalf("one-off query %d: %d %v", i, n, err)
+		}
+	}
+	err = conn.Raw(func(dc any) error {
+		c := dc.(*cachingConn)
+		if c.stmts[hot] == nil {
+			t.Error("the statement used all along was evicted")
+		}
+		if len(c.stmts) > stmtCacheSize {
+			t.Errorf("the cache holds %d statements, more than %d", len(c.stmts), stmtCacheSize)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -66,6 +66,7 @@ func (c *cachingConn) inner() fullConn { return c.Conn.(fullConn) }
 func (c *cachingConn) PrepareContext(ctx context.Context, q string) (driver.Stmt, error) {
 	return c.inner().PrepareContext(ctx, q)
 }
+
 // ExecContext serves statements with arguments from the statement cache:
 // bun writes its arguments into the text, so those come from db.Statement,
 // whose texts are fixed.
